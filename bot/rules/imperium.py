@@ -1,0 +1,1587 @@
+"""GDW Imperium with Henry J Cobb's fix kit: initiative, ranges, screens, fire steps, surface
+combat initiative, maintenance, interwar income and the first-war set-up.
+
+The base game's own combat results tables are not part of the fix kit: the players roll those on
+their printed tables; this module rolls and applies only what the fix kit defines and says where
+the printed tables take over.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from functools import cache
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from bot.datafiles import load_json
+from bot.errors import InputError, RuleError
+from bot.rules.dice import Dice
+
+Side = Literal["terran", "imperial"]
+TClass = Literal["freighter", "tanker", "capital", "fighter", "troop", "other"]
+Range = Literal["short", "long", "disengage"]
+Mode = Literal["space", "surface"]
+Fate = Literal["undisrupted", "disrupted", "destroyed"]
+Care = Literal["overhaul", "routine", "frontier"]
+
+SIDES: tuple[Side, Side] = ("terran", "imperial")
+TCLASSES: tuple[TClass, ...] = ("freighter", "tanker", "capital", "fighter", "troop", "other")
+SUGGESTION_LIMIT = 25
+PDS = "pds"
+
+
+def side_name(side: Side) -> str:
+    return "Terran" if side == "terran" else "Imperial"
+
+
+def other_side(side: Side) -> Side:
+    return "imperial" if side == "terran" else "terran"
+
+
+def pct(p: Fraction) -> str:
+    """A probability as '58.3 %'."""
+    return f"{float(p) * 100:.1f} %"
+
+
+# --------------------------------------------------------------------------------------------
+# Tables
+# --------------------------------------------------------------------------------------------
+
+
+class FirstWar(BaseModel):
+    model_config = ConfigDict(frozen=True)
+    imperial_worlds: list[str]
+    imperial_outposts: list[str]
+    spellings: dict[str, str]
+
+
+class InitiativeBonuses(BaseModel):
+    model_config = ConfigDict(frozen=True)
+    fewer_ships_bonus: int
+    held_last_round_bonus: int
+
+
+class ImperiumTables(BaseModel):
+    model_config = ConfigDict(frozen=True)
+    tactical_speed: dict[TClass, int]
+    disrupted_speed_loss: int
+    surface_speed: dict[TClass, int]
+    surface_defence: dict[str, int]
+    surface_rounds: int
+    maintenance_factors: dict[Literal["outpost", "world"], int]
+    production_cost: dict[str, int]
+    maintenance_numbers: dict[str, int]
+    type_aliases: dict[str, str]
+    screen_minimum: int
+    initiative: InitiativeBonuses
+    first_war: FirstWar
+
+
+@cache
+def tables() -> ImperiumTables:
+    raw = load_json("imperium.json")
+    raw.pop("_source", None)
+    return ImperiumTables.model_validate(raw)
+
+
+def canonical_type(type_name: str) -> str:
+    """Lower-case ship type with the fix kit's aliases folded in ('MB' -> 'missile boat')."""
+    key = " ".join(type_name.strip().lower().split())
+    return tables().type_aliases.get(key, key)
+
+
+# --------------------------------------------------------------------------------------------
+# State
+# --------------------------------------------------------------------------------------------
+
+
+class Ship(BaseModel):
+    """One counter on the roster (ships, fighters, troops and planetary defence systems)."""
+
+    name: str
+    side: Side
+    type: str
+    tclass: TClass
+    maintenance: int = Field(ge=0, le=20)
+    screen: int = Field(default=0, ge=0, le=6)
+    disrupted: bool = False
+    jump: bool = True
+    system: str | None  # None: in jump space after a disengagement
+    strength: int = Field(default=0, ge=0, le=99)  # printed surface strength of troops
+    carries: int = Field(default=0, ge=0, le=99)  # fighters a mothership can carry
+
+    @property
+    def is_pds(self) -> bool:
+        return canonical_type(self.type) == PDS
+
+    @property
+    def is_mothership(self) -> bool:
+        return canonical_type(self.type) == "mothership"
+
+    def label(self) -> str:
+        state = "disrupted" if self.disrupted else "ready"
+        return f"{self.name} ({self.type}, {side_name(self.side)}, {state})"
+
+
+class StarSystem(BaseModel):
+    name: str
+    owner: Side | None = None
+    worlds: int = Field(default=0, ge=0, le=20)
+    outposts: int = Field(default=0, ge=0, le=20)
+    homeworld: bool = False
+
+    @property
+    def routine_factors(self) -> int:
+        f = tables().maintenance_factors
+        return self.worlds * f["world"] + self.outposts * f["outpost"]
+
+    @property
+    def surface_defence(self) -> int:
+        d = tables().surface_defence
+        plain_worlds = self.worlds - (1 if self.homeworld and self.worlds else 0)
+        home = d["homeworld"] if self.homeworld and self.worlds else 0
+        return plain_worlds * d["world"] + home + self.outposts * d["outpost"]
+
+    def describe(self) -> str:
+        owner = side_name(self.owner) if self.owner else "unowned"
+        bits = [f"{self.worlds} world(s)", f"{self.outposts} outpost(s)"]
+        if self.homeworld:
+            bits.append("homeworld")
+        return (
+            f"{self.name}: {owner}, {', '.join(bits)}, {self.routine_factors} maintenance factors"
+        )
+
+
+class Combat(BaseModel):
+    """The combat in progress in one system."""
+
+    system: str
+    round: int = 0  # space combat rounds begun
+    last_initiative: Side | None = None
+    range: Range | None = None
+    range_locked: bool = False  # tie this round: the holder may not change the range
+    range_changed: bool = False  # the holder already chose this round
+    fire_step: int = 0  # last fire step applied this round
+    surface_round: int = 0
+    surface_last_initiative: Side | None = None
+
+
+def _per_side_ints() -> dict[Side, int]:
+    return {"terran": 0, "imperial": 0}
+
+
+def _per_side_lists() -> dict[Side, list[int]]:
+    return {"terran": [], "imperial": []}
+
+
+class ImperiumState(BaseModel):
+    players: dict[Side, list[int]] = Field(default_factory=_per_side_lists)
+    rus: dict[Side, int] = Field(default_factory=_per_side_ints)
+    income: dict[Side, int] = Field(default_factory=_per_side_ints)
+    phasing: Side = "terran"
+    at_war: bool = False
+    war: int = 1
+    first_war_setup: bool = False
+    ships: list[Ship] = Field(default_factory=list)
+    systems: list[StarSystem] = Field(default_factory=list)
+    combats: list[Combat] = Field(default_factory=list)
+
+
+# --------------------------------------------------------------------------------------------
+# Look-ups and suggestions
+# --------------------------------------------------------------------------------------------
+
+
+def _fold(text: str) -> str:
+    return " ".join(text.strip().lower().split())
+
+
+def _suggest(names: Iterable[str], current: str, limit: int = SUGGESTION_LIMIT) -> list[str]:
+    typed = _fold(current)
+    ordered = sorted(set(names), key=str.lower)
+    if not typed:
+        return ordered[:limit]
+    starts = [n for n in ordered if _fold(n).startswith(typed)]
+    inside = [n for n in ordered if typed in _fold(n) and n not in starts]
+    return (starts + inside)[:limit]
+
+
+def ship_suggestions(
+    state: ImperiumState, current: str = "", side: Side | None = None, system: str | None = None
+) -> list[str]:
+    """Ship names for autocomplete (at most 25), prefix matches first."""
+    ships = [
+        s
+        for s in state.ships
+        if (side is None or s.side == side)
+        and (system is None or (s.system is not None and _fold(s.system) == _fold(system)))
+    ]
+    return _suggest((s.name for s in ships), current)
+
+
+def system_suggestions(state: ImperiumState, current: str = "") -> list[str]:
+    """System names for autocomplete (at most 25), prefix matches first."""
+    return _suggest((s.name for s in state.systems), current)
+
+
+def _canonical_system_name(name: str) -> str:
+    folded = _fold(name)
+    return tables().first_war.spellings.get(folded, folded)
+
+
+def find_system(state: ImperiumState, name: str) -> StarSystem:
+    wanted = _fold(_canonical_system_name(name))
+    for system in state.systems:
+        if _fold(system.name) == wanted:
+            return system
+    hint = _suggest((s.name for s in state.systems), name, 3)
+    more = f" Did you mean {', '.join(hint)}?" if hint else ""
+    raise InputError(f"No system called '{name}'.{more} Add it with /imperium system set.")
+
+
+def find_ship(state: ImperiumState, name: str) -> Ship:
+    wanted = _fold(name)
+    for ship in state.ships:
+        if _fold(ship.name) == wanted:
+            return ship
+    hint = _suggest((s.name for s in state.ships), name, 3)
+    more = f" Did you mean {', '.join(hint)}?" if hint else ""
+    raise InputError(f"No ship called '{name}'.{more} See /imperium fleet.")
+
+
+def ships_in(state: ImperiumState, system: str, side: Side | None = None) -> list[Ship]:
+    key = _fold(system)
+    return [
+        s
+        for s in state.ships
+        if s.system is not None and _fold(s.system) == key and (side is None or s.side == side)
+    ]
+
+
+def find_combat(state: ImperiumState, system: str) -> Combat | None:
+    key = _fold(system)
+    for combat in state.combats:
+        if _fold(combat.system) == key:
+            return combat
+    return None
+
+
+def _replace_combat(state: ImperiumState, combat: Combat | None, system: str) -> None:
+    key = _fold(system)
+    state.combats = [c for c in state.combats if _fold(c.system) != key]
+    if combat is not None:
+        state.combats.append(combat)
+
+
+def side_of_member(state: ImperiumState, member_id: int) -> Side | None:
+    for side in SIDES:
+        if member_id in state.players[side]:
+            return side
+    return None
+
+
+# --------------------------------------------------------------------------------------------
+# Set-up, systems, roster
+# --------------------------------------------------------------------------------------------
+
+WAR_START_REMINDER = (
+    "Reminder: no system may start a war with more ships than its routine maintenance limit "
+    "(6 factors per friendly outpost, 20 per friendly world; each ship uses its maintenance "
+    "number); the bot checks it."
+)
+
+
+def new_campaign(
+    terran: Sequence[int] = (), imperial: Sequence[int] = (), first_war: bool = False
+) -> ImperiumState:
+    state = ImperiumState(
+        players={"terran": list(terran), "imperial": list(imperial)},
+        first_war_setup=first_war,
+    )
+    if first_war:
+        fw = tables().first_war
+        state.systems = [StarSystem(name=n, owner="imperial", worlds=1) for n in fw.imperial_worlds]
+        state.systems += [
+            StarSystem(name=n, owner="imperial", outposts=1) for n in fw.imperial_outposts
+        ]
+    return state
+
+
+def set_system(
+    state: ImperiumState,
+    name: str,
+    *,
+    owner: Side | Literal["keep"] | None = "keep",
+    worlds: int | None = None,
+    outposts: int | None = None,
+    homeworld: bool | None = None,
+) -> tuple[ImperiumState, StarSystem]:
+    """Create or change a system. Unchanged options keep their value."""
+    clean = " ".join(name.strip().split())
+    if not clean or len(clean) > 40:
+        raise InputError("Give a system name of 1 to 40 characters.")
+    for value, what in ((worlds, "worlds"), (outposts, "outposts")):
+        if value is not None and not 0 <= value <= 20:
+            raise InputError(f"{what} must be between 0 and 20.")
+    new = state.model_copy(deep=True)
+    try:
+        system = find_system(new, clean)
+    except InputError:
+        canonical = tables().first_war.spellings.get(_fold(clean))
+        system = StarSystem(name=canonical or clean)
+        new.systems.append(system)
+    if owner != "keep":
+        system.owner = owner
+    if worlds is not None:
+        system.worlds = worlds
+    if outposts is not None:
+        system.outposts = outposts
+    if homeworld is not None:
+        system.homeworld = homeworld
+    if system.homeworld and system.worlds == 0:
+        raise InputError("A homeworld needs at least one world: set worlds too.")
+    _check_limits_if_setting_up(new, system.name)
+    return new, system.model_copy()
+
+
+def routine_limit_problems(state: ImperiumState, only: str | None = None) -> list[str]:
+    """Systems whose ships need more routine maintenance than the system gives their side."""
+    problems: list[str] = []
+    names = {s.system for s in state.ships if s.system is not None}
+    for name in sorted(names, key=str.lower):
+        if only is not None and _fold(name) != _fold(only):
+            continue
+        try:
+            system: StarSystem | None = find_system(state, name)
+        except InputError:
+            system = None
+        for side in SIDES:
+            need = sum(s.maintenance for s in ships_in(state, name, side) if not s.is_pds)
+            have = system.routine_factors if system and system.owner == side else 0
+            if need > have:
+                problems.append(
+                    f"{name}: {side_name(side)} ships need {need} maintenance factors, "
+                    f"the system gives them {have}"
+                )
+    return problems
+
+
+def _check_limits_if_setting_up(state: ImperiumState, system: str) -> None:
+    if state.at_war:
+        return
+    problems = routine_limit_problems(state, only=system)
+    if problems:
+        raise RuleError(
+            f"Before a war no system may hold more ships than its routine maintenance limit "
+            f"({problems[0]})."
+        )
+
+
+def begin_war(state: ImperiumState, phasing: Side | None = None) -> ImperiumState:
+    """Start the war: every system within its routine maintenance limit."""
+    if state.at_war:
+        raise RuleError("The war has already begun; /imperium interwar ends it.")
+    problems = routine_limit_problems(state)
+    if problems:
+        raise RuleError(f"The war cannot begin: {problems[0]}.")
+    new = state.model_copy(deep=True)
+    new.at_war = True
+    if phasing is not None:
+        new.phasing = phasing
+    return new
+
+
+def set_phasing(state: ImperiumState, side: Side) -> ImperiumState:
+    new = state.model_copy(deep=True)
+    new.phasing = side
+    return new
+
+
+def set_rus(
+    state: ImperiumState, side: Side, stock: int | None = None, income: int | None = None
+) -> ImperiumState:
+    if stock is not None and not 0 <= stock <= 100000:
+        raise InputError("RU stock must be between 0 and 100000.")
+    if income is not None and not 0 <= income <= 100000:
+        raise InputError("Income must be between 0 and 100000 RU.")
+    new = state.model_copy(deep=True)
+    if stock is not None:
+        new.rus[side] = stock
+    if income is not None:
+        new.income[side] = income
+    return new
+
+
+def add_ship(
+    state: ImperiumState,
+    *,
+    name: str,
+    side: Side,
+    type_name: str,
+    system: str,
+    tclass: TClass | None = None,
+    maintenance: int | None = None,
+    screen: int = 0,
+    jump: bool | None = None,
+    disrupted: bool = False,
+    strength: int = 0,
+    carries: int = 0,
+) -> tuple[ImperiumState, Ship]:
+    """Put a counter on the roster. Numbers the fix kit sets are filled in; the rest come
+    from the printed counter."""
+    clean = " ".join(name.strip().split())
+    if not clean or len(clean) > 40:
+        raise InputError("Give the ship a name or label of 1 to 40 characters.")
+    if any(_fold(s.name) == _fold(clean) for s in state.ships):
+        raise InputError(f"There is already a ship called '{clean}'; pick another label.")
+    kind = canonical_type(type_name)
+    if not kind:
+        raise InputError("Give the ship's type, e.g. 'missile boat' or 'CR'.")
+    kit = tables().maintenance_numbers.get(kind)
+    if kit is not None and maintenance is not None and maintenance != kit:
+        raise RuleError(
+            f"The fix kit gives {kind}s maintenance number {kit}; leave maintenance out."
+        )
+    if kit is None and maintenance is None:
+        raise InputError(
+            f"Give the maintenance number printed on the {type_name} counter (maintenance:)."
+        )
+    mnt = kit if kit is not None else maintenance
+    assert mnt is not None
+    if not 0 <= mnt <= 20:
+        raise InputError("Maintenance number must be between 0 and 20.")
+    if tclass is None:
+        guess = kind[:-1] if kind.endswith("s") else kind
+        if kind in TCLASSES or guess in TCLASSES:
+            tclass = kind if kind in TCLASSES else guess  # type: ignore[assignment]
+        elif kind == PDS:
+            tclass = "other"
+        else:
+            raise InputError(
+                "Give the tactical class (tclass: freighter, tanker, capital, fighter, "
+                "troop or other)."
+            )
+    assert tclass is not None
+    if not 0 <= screen <= 6:
+        raise InputError("Screen factor must be between 0 and 6.")
+    if not 0 <= strength <= 99 or not 0 <= carries <= 99:
+        raise InputError("Strength and carrying capacity must be between 0 and 99.")
+    if tclass == "troop" and strength == 0:
+        raise InputError("Give the troops' printed strength (strength:).")
+    if jump is None:
+        jump = tclass != "fighter" and kind != PDS
+    new = state.model_copy(deep=True)
+    where = find_system(new, system)
+    ship = Ship(
+        name=clean,
+        side=side,
+        type=type_name.strip(),
+        tclass=tclass,
+        maintenance=mnt,
+        screen=screen,
+        disrupted=disrupted,
+        jump=jump,
+        system=where.name,
+        strength=strength,
+        carries=carries,
+    )
+    new.ships.append(ship)
+    _check_limits_if_setting_up(new, where.name)
+    return new, ship.model_copy()
+
+
+def _edit_ship(state: ImperiumState, name: str) -> tuple[ImperiumState, Ship]:
+    new = state.model_copy(deep=True)
+    return new, find_ship(new, name)
+
+
+def remove_ship(state: ImperiumState, name: str) -> tuple[ImperiumState, Ship]:
+    new, ship = _edit_ship(state, name)
+    new.ships = [s for s in new.ships if s is not ship]
+    return new, ship
+
+
+def set_disrupted(state: ImperiumState, name: str, disrupted: bool) -> tuple[ImperiumState, Ship]:
+    new, ship = _edit_ship(state, name)
+    if ship.disrupted == disrupted:
+        word = "disrupted" if disrupted else "undisrupted"
+        raise RuleError(f"{ship.name} is already {word}.")
+    ship.disrupted = disrupted
+    return new, ship.model_copy()
+
+
+def move_ship(state: ImperiumState, name: str, system: str) -> tuple[ImperiumState, Ship]:
+    new, ship = _edit_ship(state, name)
+    where = find_system(new, system)
+    if ship.system is not None and _fold(ship.system) == _fold(where.name):
+        raise RuleError(f"{ship.name} is already at {where.name}.")
+    ship.system = where.name
+    _check_limits_if_setting_up(new, where.name)
+    return new, ship.model_copy()
+
+
+# --------------------------------------------------------------------------------------------
+# Speeds and odds
+# --------------------------------------------------------------------------------------------
+
+
+def tactical_speed(ship: Ship) -> int:
+    t = tables()
+    base = t.tactical_speed[ship.tclass]
+    return max(0, base - t.disrupted_speed_loss) if ship.disrupted else base
+
+
+def surface_speed(ship: Ship) -> int:
+    return tables().surface_speed[ship.tclass]
+
+
+def surface_factor(ship: Ship) -> int:
+    """Attack/defence strength in surface combat: troops printed, PDS and fighters 2."""
+    d = tables().surface_defence
+    if ship.tclass == "troop":
+        return ship.strength
+    if ship.is_pds:
+        return d["pds"]
+    if ship.tclass == "fighter":
+        return d["fighter"]
+    return 0
+
+
+D6 = range(1, 7)
+
+
+def initiative_odds(
+    mod_a: int, mod_b: int, a_held_last: bool
+) -> tuple[Fraction, Fraction, Fraction]:
+    """Exact (P(A wins), P(B wins), P(tie)) for d6+mod_a against d6+mod_b. A tie gives the
+    initiative to the side that did NOT hold it last round."""
+    win = tie = 0
+    for a in D6:
+        for b in D6:
+            if a + mod_a > b + mod_b:
+                win += 1
+            elif a + mod_a == b + mod_b:
+                tie += 1
+    p_win, p_tie = Fraction(win, 36), Fraction(tie, 36)
+    p_lose = 1 - p_win - p_tie
+    if a_held_last:
+        return p_win, p_lose + p_tie, p_tie
+    return p_win + p_tie, p_lose, p_tie
+
+
+def screen_save_chance(ship: Ship) -> Fraction:
+    """Chance a hit only disrupts the ship (die below its screen factor)."""
+    if ship.disrupted or ship.screen < tables().screen_minimum:
+        return Fraction(0)
+    return Fraction(min(6, ship.screen - 1), 6)
+
+
+def frontier_odds(maintenance: int, disrupted: bool) -> dict[Fate, Fraction]:
+    """Exact fate of one ship under frontier maintenance."""
+    counts: dict[Fate, int] = {"undisrupted": 0, "disrupted": 0, "destroyed": 0}
+    for die in D6:
+        counts[_frontier_fate(die, maintenance, disrupted)] += 1
+    return {k: Fraction(v, 6) for k, v in counts.items()}
+
+
+def _frontier_fate(die: int, maintenance: int, disrupted: bool) -> Fate:
+    if disrupted and die == 1:
+        return "destroyed"
+    return "disrupted" if die <= maintenance else "undisrupted"
+
+
+# --------------------------------------------------------------------------------------------
+# Initiative
+# --------------------------------------------------------------------------------------------
+
+RANGE_STEPS: dict[Range, tuple[Range, ...]] = {
+    "short": ("short", "long"),
+    "long": ("short", "long", "disengage"),
+    "disengage": (),
+}
+
+
+@dataclass(frozen=True)
+class SideRoll:
+    side: Side
+    units: int
+    non_fighters: int
+    slowest: int
+    slowest_unit: str
+    fewer_bonus: int
+    held_bonus: int
+    die: int | None = None
+
+    @property
+    def modifier(self) -> int:
+        return self.slowest + self.fewer_bonus + self.held_bonus
+
+    @property
+    def total(self) -> int | None:
+        return None if self.die is None else self.die + self.modifier
+
+    def describe(self, mode: Mode) -> str:
+        speed = "tactical speed" if mode == "space" else "surface speed"
+        parts = [f"slowest {self.slowest_unit} {speed} {self.slowest}"]
+        if self.fewer_bonus:
+            parts.append(f"fewer non-fighter units +{self.fewer_bonus}")
+        if self.held_bonus:
+            parts.append(f"had the initiative last round +{self.held_bonus}")
+        mods = ", ".join(parts)
+        if self.die is None:
+            return f"{side_name(self.side)}: {mods}"
+        return f"{side_name(self.side)}: die {self.die} + {mods} = {self.total}"
+
+
+@dataclass(frozen=True)
+class Disengagement:
+    side: Side
+    destination: str | None
+    jumped: tuple[str, ...]
+    loaded: tuple[str, ...]
+    stayed: tuple[str, ...]
+
+    def describe(self) -> str:
+        where = self.destination or "jump space (place them with /imperium ship move)"
+        lines = [
+            f"{side_name(self.side)} disengages: jump out to {where}: "
+            + (", ".join(self.jumped) or "no ship")
+        ]
+        if self.loaded:
+            lines.append("Fighters loaded on motherships: " + ", ".join(self.loaded))
+        if self.stayed:
+            lines.append("Left behind (no room or cannot jump): " + ", ".join(self.stayed))
+        return "\n".join(lines)
+
+
+@dataclass(frozen=True)
+class InitiativeOutcome:
+    system: str
+    mode: Mode
+    round: int
+    holder: Side
+    rolled: bool
+    tie: bool
+    sides: tuple[SideRoll, SideRoll]
+    odds: dict[Side, Fraction]
+    range_before: Range | None
+    range_after: Range | None
+    range_note: str
+    disengagement: Disengagement | None = None
+    combat_over: bool = False
+
+    def describe(self) -> str:
+        kind = "Space" if self.mode == "space" else "Surface"
+        lines = [f"**{kind} combat at {self.system}, round {self.round}**"]
+        if not self.rolled:
+            lines.append(
+                f"First round: the phasing player ({side_name(self.holder)}) has the "
+                "initiative, no roll."
+            )
+        else:
+            for roll in self.sides:
+                lines.append(roll.describe(self.mode))
+            for side in SIDES:
+                lines.append(
+                    f"{side_name(side)} chance to win the initiative: {pct(self.odds[side])}"
+                )
+            if self.tie:
+                lines.append(
+                    f"Tie: the initiative passes to {side_name(self.holder)}, who did not have "
+                    "it last round, and the range cannot change this round."
+                )
+            else:
+                lines.append(f"{side_name(self.holder)} wins the initiative.")
+        if self.mode == "space":
+            lines.append(self.range_note)
+            lines.append(
+                f"Allocation: {side_name(other_side(self.holder))} places ships first; "
+                f"{side_name(self.holder)} matches them and declares fire types first."
+            )
+        else:
+            lines.append(
+                f"Surface combat lasts {tables().surface_rounds} rounds or until one side has no "
+                "units with surface factors; attacks use the printed missile CRT, one unit "
+                "against one unit."
+            )
+        if self.disengagement is not None:
+            lines.append(self.disengagement.describe())
+        if self.combat_over:
+            lines.append("The combat ends.")
+        return "\n".join(lines)
+
+
+def _space_units(state: ImperiumState, system: str, side: Side) -> list[Ship]:
+    return [s for s in ships_in(state, system, side) if not s.is_pds]
+
+
+@dataclass(frozen=True)
+class _Unit:
+    name: str
+    speed: int
+    fighter: bool
+
+
+def _surface_units(state: ImperiumState, system: StarSystem, side: Side) -> list[_Unit]:
+    units = [
+        _Unit(s.name, surface_speed(s), s.tclass == "fighter")
+        for s in ships_in(state, system.name, side)
+        if surface_factor(s) > 0
+    ]
+    if system.owner == side:
+        units += [_Unit("world", 0, False)] * system.worlds
+        units += [_Unit("outpost", 0, False)] * system.outposts
+    return units
+
+
+def _side_rolls(units: dict[Side, list[_Unit]], last: Side | None) -> tuple[SideRoll, SideRoll]:
+    bonus = tables().initiative
+    counts = {side: sum(1 for u in units[side] if not u.fighter) for side in SIDES}
+    out: list[SideRoll] = []
+    for side in SIDES:
+        slow = min(units[side], key=lambda u: (u.speed, u.name))
+        fewer = bonus.fewer_ships_bonus if counts[side] < counts[other_side(side)] else 0
+        held = bonus.held_last_round_bonus if last == side else 0
+        out.append(
+            SideRoll(
+                side=side,
+                units=len(units[side]),
+                non_fighters=counts[side],
+                slowest=slow.speed,
+                slowest_unit=slow.name,
+                fewer_bonus=fewer,
+                held_bonus=held,
+            )
+        )
+    return out[0], out[1]
+
+
+def initiative_preview(
+    state: ImperiumState, system: str, mode: Mode = "space"
+) -> tuple[SideRoll, SideRoll, dict[Side, Fraction]]:
+    """Modifiers and exact odds for the next initiative roll (round 2 and later)."""
+    where = find_system(state, system)
+    combat = find_combat(state, where.name) or Combat(system=where.name)
+    units = _units(state, where, mode)
+    last = combat.last_initiative if mode == "space" else combat.surface_last_initiative
+    terran, imperial = _side_rolls(units, last)
+    odds = _odds(terran, imperial, last)
+    return terran, imperial, odds
+
+
+def _odds(terran: SideRoll, imperial: SideRoll, last: Side | None) -> dict[Side, Fraction]:
+    p_t, p_i, _ = initiative_odds(terran.modifier, imperial.modifier, last == "terran")
+    return {"terran": p_t, "imperial": p_i}
+
+
+def _units(state: ImperiumState, where: StarSystem, mode: Mode) -> dict[Side, list[_Unit]]:
+    if mode == "space":
+        units = {
+            side: [
+                _Unit(s.name, tactical_speed(s), s.tclass == "fighter")
+                for s in _space_units(state, where.name, side)
+            ]
+            for side in SIDES
+        }
+        if not units["terran"] or not units["imperial"]:
+            raise RuleError(
+                f"No space combat at {where.name}: both sides need ships there "
+                "(see /imperium fleet)."
+            )
+    else:
+        units = {side: _surface_units(state, where, side) for side in SIDES}
+        if not units["terran"] or not units["imperial"]:
+            raise RuleError(
+                f"No surface combat at {where.name}: both sides need units with surface "
+                "factors there."
+            )
+    return units
+
+
+def roll_initiative(
+    state: ImperiumState,
+    system: str,
+    dice: Dice,
+    *,
+    mode: Mode = "space",
+    range_choice: Range | None = None,
+    phasing: Side | None = None,
+    jump_to: str | None = None,
+    load_fighters: bool = True,
+) -> tuple[ImperiumState, InitiativeOutcome]:
+    """Begin the next round of combat in ``system``: who has the initiative, and (space) the
+    range the holder chooses."""
+    where = find_system(state, system)
+    combat = find_combat(state, where.name) or Combat(system=where.name)
+    units = _units(state, where, mode)
+    if mode == "surface" and range_choice is not None:
+        raise InputError("Surface combat has no range; leave range out.")
+    rnd = (combat.round if mode == "space" else combat.surface_round) + 1
+    if mode == "surface" and rnd > tables().surface_rounds:
+        raise RuleError(
+            f"Surface combat at {where.name} is over: it lasts {tables().surface_rounds} rounds."
+        )
+    destination: StarSystem | None = None
+    if mode == "space" and range_choice is not None:
+        if rnd == 1 and range_choice == "disengage":
+            raise RuleError("Disengage is possible from round 2; choose short or long.")
+        if rnd > 1:
+            current = combat.range or "long"
+            if range_choice not in RANGE_STEPS[current]:
+                allowed = " or ".join(RANGE_STEPS[current])
+                raise RuleError(f"From {current} range the holder may choose {allowed}.")
+        if range_choice == "disengage" and jump_to is not None:
+            destination = find_system(state, jump_to)
+            if _fold(destination.name) == _fold(where.name):
+                raise InputError("Jump to another system than the one being left.")
+    last = combat.last_initiative if mode == "space" else combat.surface_last_initiative
+    terran, imperial = _side_rolls(units, last)
+    tie = False
+    odds: dict[Side, Fraction]
+    if rnd == 1:
+        holder = phasing or state.phasing
+        odds = {holder: Fraction(1), other_side(holder): Fraction(0)}
+        rolled = False
+    else:
+        odds = _odds(terran, imperial, last)
+        what = "space" if mode == "space" else "surface"
+        t_die = dice.d6(f"{what} initiative: Terran")
+        i_die = dice.d6(f"{what} initiative: Imperial")
+        terran = replace(terran, die=t_die)
+        imperial = replace(imperial, die=i_die)
+        assert terran.total is not None and imperial.total is not None
+        if terran.total > imperial.total:
+            holder = "terran"
+        elif imperial.total > terran.total:
+            holder = "imperial"
+        else:
+            tie = True
+            assert last is not None
+            holder = other_side(last)
+        rolled = True
+
+    new = state.model_copy(deep=True)
+    nc = combat.model_copy(deep=True)
+    range_before = nc.range
+    note = ""
+    disengagement: Disengagement | None = None
+    over = False
+    if mode == "space":
+        nc.round = rnd
+        nc.last_initiative = holder
+        nc.range_locked = tie
+        nc.range_changed = False
+        nc.fire_step = 0
+        if rnd == 1:
+            nc.range = range_choice or "long"
+            nc.range_changed = range_choice is not None
+            note = f"Range: {nc.range} (chosen by {side_name(holder)} for the first round)."
+        elif tie:
+            ignored = (
+                f" (the requested {range_choice} was not applied)"
+                if range_choice and range_choice != nc.range
+                else ""
+            )
+            note = f"Range stays {nc.range}: locked by the tie{ignored}."
+        elif range_choice is not None:
+            nc.range_changed = True
+            if range_choice == "disengage":
+                nc.range = "long"
+                disengagement = _disengage(new, where.name, holder, destination, load_fighters)
+                note = f"Range: {side_name(holder)} moves long → disengage."
+                over = not _space_units(new, where.name, holder) or not _space_units(
+                    new, where.name, other_side(holder)
+                )
+            else:
+                verb = "keeps" if range_choice == range_before else "moves"
+                nc.range = range_choice
+                note = f"Range: {side_name(holder)} {verb} it {range_before} → {nc.range}."
+        else:
+            steps = " or ".join(RANGE_STEPS[nc.range or "long"])
+            note = (
+                f"Range is {nc.range}; {side_name(holder)} may choose {steps} with /imperium range."
+            )
+    else:
+        nc.surface_round = rnd
+        nc.surface_last_initiative = holder
+    _replace_combat(new, None if over else nc, where.name)
+    outcome = InitiativeOutcome(
+        system=where.name,
+        mode=mode,
+        round=rnd,
+        holder=holder,
+        rolled=rolled,
+        tie=tie,
+        sides=(terran, imperial),
+        odds=odds,
+        range_before=range_before,
+        range_after=None if mode == "surface" else nc.range,
+        range_note=note,
+        disengagement=disengagement,
+        combat_over=over,
+    )
+    return new, outcome
+
+
+def _disengage(
+    state: ImperiumState,
+    system: str,
+    side: Side,
+    destination: StarSystem | None,
+    load_fighters: bool,
+) -> Disengagement:
+    """Mutates ``state`` (already a copy): load fighters, jump out every jump-capable ship."""
+    here = _space_units(state, system, side)
+    jumpers = [s for s in here if s.jump]
+    room = sum(s.carries for s in jumpers if s.is_mothership) if load_fighters else 0
+    loaded: list[Ship] = []
+    for fighter in sorted(
+        (s for s in here if s.tclass == "fighter" and not s.jump), key=lambda s: s.name.lower()
+    ):
+        if room <= 0:
+            break
+        loaded.append(fighter)
+        room -= 1
+    to = destination.name if destination else None
+    for ship in jumpers + loaded:
+        ship.system = to
+    stayed = [s for s in here if s not in jumpers and s not in loaded]
+    return Disengagement(
+        side=side,
+        destination=to,
+        jumped=tuple(s.name for s in jumpers),
+        loaded=tuple(s.name for s in loaded),
+        stayed=tuple(s.name for s in stayed),
+    )
+
+
+@dataclass(frozen=True)
+class RangeOutcome:
+    system: str
+    side: Side
+    before: Range
+    after: Range
+    disengagement: Disengagement | None
+    combat_over: bool
+
+    def describe(self) -> str:
+        verb = "keeps" if self.before == self.after else "moves"
+        lines = [
+            f"{side_name(self.side)} {verb} the range at {self.system}: "
+            f"{self.before} → {self.after}."
+        ]
+        if self.disengagement:
+            lines.append(self.disengagement.describe())
+        if self.combat_over:
+            lines.append("The combat ends.")
+        return "\n".join(lines)
+
+
+def choose_range(
+    state: ImperiumState,
+    system: str,
+    side: Side,
+    choice: Range,
+    *,
+    jump_to: str | None = None,
+    load_fighters: bool = True,
+) -> tuple[ImperiumState, RangeOutcome]:
+    """The initiative holder's range choice for this round (round 2 and later)."""
+    where = find_system(state, system)
+    combat = find_combat(state, where.name)
+    if combat is None or combat.round == 0:
+        raise RuleError(f"No space combat at {where.name}: roll /initiative first.")
+    if combat.last_initiative != side:
+        raise RuleError(
+            f"Only the initiative holder ({side_name(combat.last_initiative or side)})"
+            " chooses the range."
+        )
+    if combat.round == 1:
+        raise RuleError("The range can change from round 2; roll /initiative for the next round.")
+    if combat.range_locked:
+        raise RuleError("The initiative came from a tie: the range cannot change this round.")
+    if combat.range_changed:
+        raise RuleError("The range was already chosen this round.")
+    current = combat.range or "long"
+    if choice not in RANGE_STEPS[current]:
+        allowed = " or ".join(RANGE_STEPS[current])
+        raise RuleError(f"From {current} range the holder may choose {allowed}.")
+    destination = None
+    if choice == "disengage" and jump_to is not None:
+        destination = find_system(state, jump_to)
+        if _fold(destination.name) == _fold(where.name):
+            raise InputError("Jump to another system than the one being left.")
+    new = state.model_copy(deep=True)
+    nc = combat.model_copy(deep=True)
+    nc.range_changed = True
+    disengagement = None
+    over = False
+    if choice == "disengage":
+        disengagement = _disengage(new, where.name, side, destination, load_fighters)
+        nc.range = "long"
+        over = not _space_units(new, where.name, side) or not _space_units(
+            new, where.name, other_side(side)
+        )
+    else:
+        nc.range = choice
+    _replace_combat(new, None if over else nc, where.name)
+    return new, RangeOutcome(where.name, side, current, choice, disengagement, over)
+
+
+def end_combat(state: ImperiumState, system: str) -> ImperiumState:
+    where = find_system(state, system)
+    if find_combat(state, where.name) is None:
+        raise RuleError(f"No combat in progress at {where.name}.")
+    new = state.model_copy(deep=True)
+    _replace_combat(new, None, where.name)
+    return new
+
+
+# --------------------------------------------------------------------------------------------
+# Screens and fire steps
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class HitResult:
+    ship: str
+    side: Side
+    hits: int
+    was_disrupted: bool
+    screen: int
+    die: int | None
+    save_chance: Fraction
+    result: Literal["disrupted", "destroyed"]
+    why: str
+
+    def describe(self) -> str:
+        if self.die is None:
+            return f"{self.ship}: {self.result} ({self.why})"
+        return (
+            f"{self.ship}: screen {self.screen}, die {self.die} → {self.result} ({self.why}; "
+            f"chance to be only disrupted: {pct(self.save_chance)})"
+        )
+
+
+def _resolve_hit(ship: Ship, hits: int, dice: Dice, source: str) -> HitResult:
+    """Fate of a ship hit ``hits`` times in one step, judged on its state at the step start."""
+    save = screen_save_chance(ship)
+    if hits >= 2:
+        return HitResult(
+            ship.name,
+            ship.side,
+            hits,
+            ship.disrupted,
+            ship.screen,
+            None,
+            Fraction(0),
+            "destroyed",
+            f"hit {hits} times in one step",
+        )
+    if ship.disrupted:
+        return HitResult(
+            ship.name,
+            ship.side,
+            1,
+            True,
+            ship.screen,
+            None,
+            Fraction(0),
+            "destroyed",
+            "already disrupted",
+        )
+    if ship.screen < tables().screen_minimum:
+        why = f"screen {ship.screen}, below {tables().screen_minimum}: no screen roll"
+        return HitResult(
+            ship.name, ship.side, 1, False, ship.screen, None, Fraction(0), "destroyed", why
+        )
+    die = dice.d6(f"screen ({source}): {ship.name}")
+    if die < ship.screen:
+        return HitResult(
+            ship.name,
+            ship.side,
+            1,
+            False,
+            ship.screen,
+            die,
+            save,
+            "disrupted",
+            f"{die} is below screen {ship.screen}",
+        )
+    return HitResult(
+        ship.name,
+        ship.side,
+        1,
+        False,
+        ship.screen,
+        die,
+        save,
+        "destroyed",
+        f"{die} is not below screen {ship.screen}",
+    )
+
+
+def _apply_results(state: ImperiumState, results: Iterable[HitResult]) -> None:
+    gone: set[str] = set()
+    for r in results:
+        ship = find_ship(state, r.ship)
+        if r.result == "destroyed":
+            gone.add(_fold(ship.name))
+        else:
+            ship.disrupted = True
+    state.ships = [s for s in state.ships if _fold(s.name) not in gone]
+
+
+@dataclass(frozen=True)
+class ScreenOutcome:
+    result: HitResult
+    source: str
+
+    def describe(self) -> str:
+        return f"Hit from {self.source}. " + self.result.describe()
+
+
+def screen_roll(
+    state: ImperiumState,
+    ship_name: str,
+    dice: Dice,
+    source: Literal["space combat", "planetary defence fire"] = "space combat",
+) -> tuple[ImperiumState, ScreenOutcome]:
+    """One hit on one ship: the screen roll when it applies, and the roster updated."""
+    ship = find_ship(state, ship_name)
+    if ship.system is None:
+        raise RuleError(f"{ship.name} is in jump space and cannot be hit.")
+    result = _resolve_hit(ship, 1, dice, source)
+    new = state.model_copy(deep=True)
+    _apply_results(new, [result])
+    return new, ScreenOutcome(result, source)
+
+
+FIRE_STEPS: tuple[str, ...] = (
+    "Defensive fire against suicide attacks",
+    "Suicide attacks (beams)",
+    "Normal beam attacks",
+    "Normal or short-range missile fire",
+    "Time-on-target missile attacks (+1 to hit; only ships that survived steps 1–4)",
+)
+
+
+def fire_steps_text(state: ImperiumState, system: str) -> str:
+    """The five fire steps and who may declare what this round."""
+    where = find_system(state, system)
+    combat = find_combat(state, where.name)
+    if combat is None or combat.last_initiative is None:
+        raise RuleError(f"No space combat at {where.name}: roll /initiative first.")
+    holder = side_name(combat.last_initiative)
+    other = side_name(other_side(combat.last_initiative))
+    lines = [
+        f"**Fire steps at {where.name}, round {combat.round} (range {combat.range})**",
+        f"{other} placed ships first; {holder} matches them and declares fire types first.",
+        f"Only {holder} (initiative) may declare suicide attacks (beams) or time-on-target "
+        f"attacks (missiles); {other} may not.",
+    ]
+    for i, text in enumerate(FIRE_STEPS, start=1):
+        done = " (done)" if i <= combat.fire_step else ""
+        lines.append(f"{i}. {text}{done}")
+    lines.append(
+        "Roll each attack on your printed CRT; apply every step's hits (destroyed / disrupted) "
+        "before the next step. A ship defends in a step with the state it had at that step's "
+        "start; a ship hit twice in one step is eliminated."
+    )
+    return "\n".join(lines)
+
+
+@dataclass(frozen=True)
+class StepOutcome:
+    system: str
+    step: int
+    results: tuple[HitResult, ...]
+
+    def describe(self) -> str:
+        lines = [f"**Step {self.step} at {self.system}: {FIRE_STEPS[self.step - 1]}**"]
+        lines += [r.describe() for r in self.results] or ["No hits."]
+        return "\n".join(lines)
+
+
+def apply_fire_step(
+    state: ImperiumState, system: str, step: int, hits: Sequence[str], dice: Dice
+) -> tuple[ImperiumState, StepOutcome]:
+    """Apply one step's hits (a ship named twice was hit twice). Every target defends with its
+    state at the step's start; effects land together at the step's end."""
+    where = find_system(state, system)
+    combat = find_combat(state, where.name)
+    if combat is None or combat.last_initiative is None:
+        raise RuleError(f"No space combat at {where.name}: roll /initiative first.")
+    if not 1 <= step <= 5:
+        raise InputError("Fire steps are numbered 1 to 5.")
+    if step <= combat.fire_step:
+        raise RuleError(
+            f"Step {combat.fire_step} is already applied this round; steps go in order 1 to 5."
+        )
+    holder = combat.last_initiative
+    counts: dict[str, int] = {}
+    targets: dict[str, Ship] = {}
+    for name in hits:
+        ship = find_ship(state, name)
+        if ship.system is None or _fold(ship.system) != _fold(where.name):
+            raise RuleError(f"{ship.name} is not at {where.name}.")
+        if step == 1 and ship.side != holder:
+            raise RuleError(
+                f"Step 1 is fire against {side_name(holder)}'s suicide attackers; "
+                f"{ship.name} is not one."
+            )
+        if step in (2, 5) and ship.side == holder:
+            raise RuleError(
+                f"Only {side_name(holder)} attacks in step {step}; {ship.name} is on that side."
+            )
+        key = _fold(ship.name)
+        counts[key] = counts.get(key, 0) + 1
+        targets[key] = ship
+    results = tuple(
+        _resolve_hit(targets[k], counts[k], dice, f"step {step}")
+        for k in sorted(targets, key=lambda k: targets[k].name.lower())
+    )
+    new = state.model_copy(deep=True)
+    _apply_results(new, results)
+    nc = combat.model_copy(deep=True)
+    nc.fire_step = step
+    _replace_combat(new, nc, where.name)
+    return new, StepOutcome(where.name, step, results)
+
+
+# --------------------------------------------------------------------------------------------
+# Maintenance
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PlannedShip:
+    name: str
+    side: Side
+    maintenance: int
+    disrupted: bool
+    care: Care
+
+
+@dataclass(frozen=True)
+class MaintenancePlan:
+    system: str
+    factors: int
+    owner: Side | None
+    ships: tuple[PlannedShip, ...]
+    cost: dict[Side, int]
+
+    @property
+    def factors_used(self) -> int:
+        return sum(s.maintenance for s in self.ships if s.care == "routine")
+
+
+def plan_maintenance(
+    state: ImperiumState,
+    system: str,
+    overhaul: Sequence[str] = (),
+    routine: Sequence[str] | None = None,
+) -> MaintenancePlan:
+    """Who gets overhaul, routine and frontier maintenance. Without a routine list, routine
+    maintenance covers the highest maintenance numbers first (disrupted ships first among
+    equals, then by name), skipping ships that no longer fit."""
+    where = find_system(state, system)
+    here = [s for s in ships_in(state, where.name) if not s.is_pds]
+    here_keys = {_fold(s.name) for s in here}
+
+    def pick(names: Sequence[str], what: str) -> list[Ship]:
+        picked: list[Ship] = []
+        for name in names:
+            ship = find_ship(state, name)
+            if _fold(ship.name) not in here_keys:
+                raise RuleError(f"{ship.name} is not at {where.name}; it cannot get {what} here.")
+            if ship in picked:
+                raise InputError(f"{ship.name} is named twice for {what}.")
+            if where.owner != ship.side:
+                raise RuleError(
+                    f"{ship.name} can get {what} only in a system its side owns; "
+                    f"{where.name} is not {side_name(ship.side)}."
+                )
+            picked.append(ship)
+        return picked
+
+    over = pick(overhaul, "an overhaul")
+    if over and where.worlds == 0:
+        raise RuleError(f"Overhauls need a friendly world; {where.name} has none.")
+    cost: dict[Side, int] = {"terran": 0, "imperial": 0}
+    for ship in over:
+        cost[ship.side] += ship.maintenance
+    for side in SIDES:
+        if cost[side] > state.rus[side]:
+            raise RuleError(
+                f"The overhauls cost {side_name(side)} {cost[side]} RU; it has "
+                f"{state.rus[side]} RU."
+            )
+    over_keys = {_fold(s.name) for s in over}
+    factors = where.routine_factors
+    if routine is not None:
+        kept = pick(routine, "routine maintenance")
+        clash = [s.name for s in kept if _fold(s.name) in over_keys]
+        if clash:
+            raise InputError(f"{clash[0]} is overhauled; it needs no routine maintenance.")
+        need = sum(s.maintenance for s in kept)
+        if need > factors:
+            raise RuleError(
+                f"Those ships need {need} maintenance factors; {where.name} gives {factors}."
+            )
+    else:
+        kept = []
+        left = factors
+        candidates = sorted(
+            (s for s in here if s.side == where.owner and _fold(s.name) not in over_keys),
+            key=lambda s: (-s.maintenance, not s.disrupted, s.name.lower()),
+        )
+        for ship in candidates:
+            if ship.maintenance <= left:
+                kept.append(ship)
+                left -= ship.maintenance
+    kept_keys = {_fold(s.name) for s in kept}
+    planned: list[PlannedShip] = []
+    for ship in sorted(here, key=lambda s: (s.side, s.name.lower())):
+        key = _fold(ship.name)
+        care: Care = (
+            "overhaul" if key in over_keys else "routine" if key in kept_keys else "frontier"
+        )
+        planned.append(PlannedShip(ship.name, ship.side, ship.maintenance, ship.disrupted, care))
+    return MaintenancePlan(where.name, factors, where.owner, tuple(planned), cost)
+
+
+def ship_fate_odds(ship: PlannedShip) -> dict[Fate, Fraction]:
+    if ship.care == "overhaul":
+        return {"undisrupted": Fraction(1), "disrupted": Fraction(0), "destroyed": Fraction(0)}
+    if ship.care == "routine":
+        now: Fate = "disrupted" if ship.disrupted else "undisrupted"
+        odds: dict[Fate, Fraction] = {
+            "undisrupted": Fraction(0),
+            "disrupted": Fraction(0),
+            "destroyed": Fraction(0),
+        }
+        odds[now] = Fraction(1)
+        return odds
+    return frontier_odds(ship.maintenance, ship.disrupted)
+
+
+@dataclass(frozen=True)
+class MaintenanceOdds:
+    ships: dict[str, dict[Fate, Fraction]]
+    destroyed: tuple[Fraction, ...]  # P(exactly k ships destroyed), k = 0..n
+    disrupted: tuple[Fraction, ...]  # P(exactly k ships disrupted afterwards)
+
+
+def _convolve(dist: list[Fraction], p: Fraction) -> list[Fraction]:
+    out = [Fraction(0)] * (len(dist) + 1)
+    q = 1 - p
+    for k, v in enumerate(dist):
+        if v:
+            out[k] += v * q
+            out[k + 1] += v * p
+    return out
+
+
+def maintenance_odds(plan: MaintenancePlan) -> MaintenanceOdds:
+    """Exact per-ship fate probabilities and the distributions of ships destroyed and ships
+    disrupted afterwards (each ship independent)."""
+    ships: dict[str, dict[Fate, Fraction]] = {}
+    destroyed = [Fraction(1)]
+    disrupted = [Fraction(1)]
+    for ship in plan.ships:
+        odds = ship_fate_odds(ship)
+        ships[ship.name] = odds
+        destroyed = _convolve(destroyed, odds["destroyed"])
+        disrupted = _convolve(disrupted, odds["disrupted"])
+    return MaintenanceOdds(ships, tuple(destroyed), tuple(disrupted))
+
+
+@dataclass(frozen=True)
+class ShipMaintenance:
+    name: str
+    side: Side
+    maintenance: int
+    care: Care
+    before: Fate
+    after: Fate
+    die: int | None
+    odds: dict[Fate, Fraction]
+
+    def describe(self) -> str:
+        if self.care == "overhaul":
+            return f"{self.name}: overhaul ({self.maintenance} RU) → {self.after}"
+        if self.care == "routine":
+            return f"{self.name}: routine ({self.maintenance} factors) → stays {self.after}"
+        chances = ", ".join(f"{k} {pct(v)}" for k, v in self.odds.items() if v)
+        return (
+            f"{self.name}: frontier, maintenance {self.maintenance}, was {self.before}, "
+            f"die {self.die} → {self.after} ({chances})"
+        )
+
+
+@dataclass(frozen=True)
+class MaintenanceOutcome:
+    system: str
+    factors: int
+    factors_used: int
+    paid: dict[Side, int]
+    ships: tuple[ShipMaintenance, ...]
+    odds: MaintenanceOdds = field(repr=False)
+
+    def describe(self) -> str:
+        lines = [
+            f"**Maintenance at {self.system}**: routine {self.factors_used}/{self.factors} "
+            "factors used"
+        ]
+        for side in SIDES:
+            if self.paid[side]:
+                lines.append(f"{side_name(side)} pays {self.paid[side]} RU for overhauls.")
+        lines += [s.describe() for s in self.ships] or ["No ships here."]
+        lost = [s.name for s in self.ships if s.after == "destroyed"]
+        if lost:
+            lines.append("Destroyed and removed: " + ", ".join(lost))
+        return "\n".join(lines)
+
+
+def maintain(
+    state: ImperiumState,
+    system: str,
+    dice: Dice,
+    overhaul: Sequence[str] = (),
+    routine: Sequence[str] | None = None,
+) -> tuple[ImperiumState, MaintenanceOutcome]:
+    """Resolve one system's maintenance: overhauls paid, routine kept, frontier rolled."""
+    plan = plan_maintenance(state, system, overhaul, routine)
+    odds = maintenance_odds(plan)
+    new = state.model_copy(deep=True)
+    records: list[ShipMaintenance] = []
+    gone: set[str] = set()
+    for p in plan.ships:
+        ship = find_ship(new, p.name)
+        before: Fate = "disrupted" if p.disrupted else "undisrupted"
+        die: int | None = None
+        if p.care == "overhaul":
+            after: Fate = "undisrupted"
+        elif p.care == "routine":
+            after = before
+        else:
+            die = dice.d6(f"frontier maintenance: {p.name}")
+            after = _frontier_fate(die, p.maintenance, p.disrupted)
+        if after == "destroyed":
+            gone.add(_fold(ship.name))
+        else:
+            ship.disrupted = after == "disrupted"
+        records.append(
+            ShipMaintenance(
+                p.name, p.side, p.maintenance, p.care, before, after, die, odds.ships[p.name]
+            )
+        )
+    new.ships = [s for s in new.ships if _fold(s.name) not in gone]
+    for side in SIDES:
+        new.rus[side] -= plan.cost[side]
+    return new, MaintenanceOutcome(
+        plan.system, plan.factors, plan.factors_used, dict(plan.cost), tuple(records), odds
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# Interwar
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class InterwarOutcome:
+    income: dict[Side, int]
+    rus: dict[Side, int]
+    war: int
+
+    def describe(self) -> str:
+        parts = [f"{side_name(s)} +{self.income[s]} RU (now {self.rus[s]} RU)" for s in SIDES]
+        return (
+            f"Interwar income: both sides receive a full turn's income: {'; '.join(parts)}. "
+            f"Set up for war {self.war}. " + WAR_START_REMINDER
+        )
+
+
+def interwar(state: ImperiumState) -> tuple[ImperiumState, InterwarOutcome]:
+    """End the war: both sides receive a full turn's income; combats end; set-up begins."""
+    if not state.at_war:
+        raise RuleError("No war is being fought; begin one with /imperium war.")
+    new = state.model_copy(deep=True)
+    for side in SIDES:
+        new.rus[side] += new.income[side]
+    new.at_war = False
+    new.war += 1
+    new.combats = []
+    return new, InterwarOutcome(dict(new.income), dict(new.rus), new.war)
+
+
+# --------------------------------------------------------------------------------------------
+# Display
+# --------------------------------------------------------------------------------------------
+
+
+def fleet_lines(state: ImperiumState, system: str | None = None) -> list[str]:
+    if system is not None:
+        where = find_system(state, system)
+        ships = ships_in(state, where.name)
+        header = [where.describe()]
+    else:
+        ships = list(state.ships)
+        header = []
+    lines = list(header)
+    for ship in sorted(ships, key=lambda s: (s.side, (s.system or "").lower(), s.name.lower())):
+        bits = [
+            f"{ship.type} ({ship.tclass})",
+            f"maint {ship.maintenance}",
+            f"screen {ship.screen}",
+            "disrupted" if ship.disrupted else "ready",
+            "jump" if ship.jump else "no jump",
+        ]
+        if ship.strength:
+            bits.append(f"strength {ship.strength}")
+        if ship.carries:
+            bits.append(f"carries {ship.carries}")
+        at = ship.system or "jump space"
+        lines.append(f"{side_name(ship.side)} · {ship.name} @ {at}: {', '.join(bits)}")
+    if not ships:
+        lines.append("No ships.")
+    return lines
+
+
+def status_lines(state: ImperiumState) -> list[str]:
+    lines = [summarize(state)]
+    for side in SIDES:
+        who = ", ".join(f"<@{m}>" for m in state.players[side]) or "nobody"
+        lines.append(
+            f"{side_name(side)} ({who}): {state.rus[side]} RU, income {state.income[side]} RU, "
+            f"{sum(1 for s in state.ships if s.side == side)} ships"
+        )
+    for system in sorted(state.systems, key=lambda s: s.name.lower()):
+        n = len(ships_in(state, system.name))
+        lines.append(system.describe() + (f", {n} ship(s)" if n else ""))
+    for c in state.combats:
+        holder = side_name(c.last_initiative) if c.last_initiative else "—"
+        surf = f", surface round {c.surface_round}" if c.surface_round else ""
+        lines.append(
+            f"Combat at {c.system}: round {c.round}, initiative {holder}, range {c.range}{surf}"
+        )
+    if not state.at_war:
+        problems = routine_limit_problems(state)
+        lines += [f"Over the routine limit: {p}" for p in problems]
+    return lines
+
+
+def summarize(state: ImperiumState) -> str:
+    phase = f"war {state.war}" if state.at_war else f"setting up war {state.war}"
+    ships = {s: sum(1 for x in state.ships if x.side == s) for s in SIDES}
+    return (
+        f"GDW Imperium ({phase}, {side_name(state.phasing)} phasing): "
+        f"Terran {state.rus['terran']} RU, {ships['terran']} ships; "
+        f"Imperial {state.rus['imperial']} RU, {ships['imperial']} ships; "
+        f"{len(state.systems)} systems, {len(state.combats)} combat(s) in progress"
+    )
