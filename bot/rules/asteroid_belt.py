@@ -1,0 +1,1557 @@
+"""Distant Galaxy, episode 7: "Asteroid Belt" (Пояс астероидов).
+
+The players move their counters on their own board; this module keeps the economy (resources,
+victory points), the units in the field / reserve / repair, the asteroids' markers (free,
+Target, Flag, Mine), the turn order, and settles every fight and cargo-shuttle raid with
+:class:`bot.rules.dice.Dice`.
+
+Every rule function takes the state and returns a NEW state plus an :class:`Outcome` that says
+what happened (each die, each modifier, why). The input state is never changed, and a refused
+action raises :class:`bot.errors.RuleError` / :class:`InputError` / :class:`NotAllowed` with one
+line, before anything is rolled where that is possible.
+
+Choices where the seed is silent are marked "(bot's choice)" and listed in docs/asteroid_belt.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from fractions import Fraction
+from functools import cache
+from typing import Literal, cast, get_args
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from bot.datafiles import load_json
+from bot.errors import InputError, NotAllowed, RuleError
+from bot.rules.dice import Dice
+
+CivId = Literal["violet", "orange", "green"]
+UnitType = Literal["engineer", "assault", "recon", "elite"]
+Variant = Literal["standard", "fast", "hard"]
+Status = Literal["free", "target", "flag", "mine"]
+Phase = Literal["marked", "guards_due", "besieged"]
+RaidKind = Literal["defeat", "escape", "gain"]
+NATIVES: Literal["natives"] = "natives"
+Owner = CivId | Literal["natives"]
+
+CIV_IDS: tuple[CivId, ...] = get_args(CivId)
+UNIT_TYPES: tuple[UnitType, ...] = get_args(UnitType)
+VARIANTS: tuple[Variant, ...] = get_args(Variant)
+STATUSES: tuple[Status, ...] = get_args(Status)
+MAX_SUGGESTIONS = 25
+MAX_COUNT = 10
+MAX_MOVES = 50
+MAX_PORTALS = 12
+
+
+# --------------------------------------------------------------------------------------------
+# Tables (data/asteroid_belt.json)
+# --------------------------------------------------------------------------------------------
+class _Row(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class ClassRow(_Row):
+    number: int = Field(ge=1, le=5)
+    border: str
+    border_ru: str
+    prefix: str
+    name_ru: str
+    vp: int = Field(ge=0)
+    resources: int = Field(ge=0)
+    guards: tuple[UnitType, ...]
+    count: int = Field(ge=0)
+    shuttle: bool
+    income: int = Field(ge=0)
+
+
+class UnitRow(_Row):
+    id: UnitType
+    name: str
+    name_ru: str
+    aliases: tuple[str, ...]
+    speed: int
+    move_cost: int = Field(ge=0)
+    cost: int = Field(ge=0)
+    attack_bonus: int
+    defence_bonus: int
+    safe_attack: bool
+    natives: bool
+    unique: bool
+
+
+class CivRow(_Row):
+    id: CivId
+    name: str
+    name_ru: str
+    aliases: tuple[str, ...]
+    start_bonus: dict[UnitType, int]
+    prices: dict[UnitType, int]
+    elite_creates: UnitType
+    elite_units_ready: Literal["now", "next_turn"]
+    elite_double_on: int | None
+
+
+class RaidFace(_Row):
+    face: int = Field(ge=1, le=6)
+    one: RaidKind
+    more: RaidKind
+    gain: int = Field(ge=0)
+
+
+class Text(_Row):
+    text: str
+    text_ru: str
+
+
+class Term(_Row):
+    name: str
+    name_ru: str
+
+
+class VariantRow(Term):
+    start_vp: int = Field(ge=0)
+    capture_penalty: int = Field(ge=0)
+    raids: bool
+
+
+class GeneralRules(_Row):
+    start_resources: int
+    shuttle_cost: int
+    shuttle_capacity: int
+    elite_tokens: int
+    reinforcement_resources: int
+    default_start_force: dict[UnitType, int]
+    default_goal: int
+    default_portals: int
+
+
+class Tables(_Row):
+    source: str
+    classes: tuple[ClassRow, ...]
+    units: tuple[UnitRow, ...]
+    civilisations: tuple[CivRow, ...]
+    raid: tuple[RaidFace, ...]
+    raid_results: dict[RaidKind, Text]
+    markers: dict[str, Term]
+    terms: dict[str, Term]
+    variants: dict[Variant, VariantRow]
+    rules: GeneralRules
+
+
+@cache
+def tables() -> Tables:
+    """The asteroid belt's tables, validated once."""
+    t = Tables.model_validate(load_json("asteroid_belt.json"))
+    if [c.number for c in t.classes] != [1, 2, 3, 4, 5]:
+        raise ValueError("asteroid_belt.json: classes must be 1..5 in order")
+    if [f.face for f in t.raid] != [1, 2, 3, 4, 5, 6]:
+        raise ValueError("asteroid_belt.json: the raid table needs faces 1..6 in order")
+    if {u.id for u in t.units} != set(UNIT_TYPES):
+        raise ValueError("asteroid_belt.json: one row per unit type")
+    if {c.id for c in t.civilisations} != set(CIV_IDS):
+        raise ValueError("asteroid_belt.json: one row per civilisation")
+    return t
+
+
+def class_row(number: int) -> ClassRow:
+    return tables().classes[number - 1]
+
+
+def unit_row(unit: UnitType) -> UnitRow:
+    return next(u for u in tables().units if u.id == unit)
+
+
+def civ_row(civ: CivId) -> CivRow:
+    return next(c for c in tables().civilisations if c.id == civ)
+
+
+def civ_name(owner: Owner) -> str:
+    return "the natives" if owner == NATIVES else civ_row(owner).name
+
+
+def unit_name(unit: UnitType) -> str:
+    return unit_row(unit).name
+
+
+def price(civ: CivId, unit: UnitType) -> int:
+    """What ``civ`` pays to create one ``unit`` (its discount applied)."""
+    return civ_row(civ).prices.get(unit, unit_row(unit).cost)
+
+
+def _norm(text: str) -> str:
+    return " ".join(text.strip().lower().replace("ё", "е").replace("-", " ").split())
+
+
+def parse_unit(text: str) -> UnitType:
+    key = _norm(text)
+    for row in tables().units:
+        if key == row.id or key in {_norm(a) for a in row.aliases} or key == _norm(row.name):
+            return row.id
+    raise InputError(f"Unknown unit '{text}': use one of {', '.join(UNIT_TYPES)}.")
+
+
+def parse_units(text: str) -> list[UnitType]:
+    """'assault, recon recon' -> ['assault', 'recon', 'recon']; '2 engineer' repeats."""
+    out: list[UnitType] = []
+    repeat = 1
+    for word in text.replace(",", " ").replace("+", " ").split():
+        if word.isdigit():
+            repeat = int(word)
+            if not 1 <= repeat <= MAX_COUNT:
+                raise InputError(f"A count in '{text}' must be 1 to {MAX_COUNT}.")
+            continue
+        out.extend([parse_unit(word)] * repeat)
+        repeat = 1
+    if not out:
+        raise InputError("Name at least one unit, e.g. 'assault recon'.")
+    return out
+
+
+def parse_civ(text: str) -> CivId:
+    key = _norm(text)
+    for row in tables().civilisations:
+        if key == row.id or key in {_norm(a) for a in row.aliases} or key == _norm(row.name):
+            return row.id
+    names = ", ".join(f"{c.id} ({c.name})" for c in tables().civilisations)
+    raise InputError(f"Unknown civilisation '{text}': use one of {names}.")
+
+
+def parse_owner(text: str) -> Owner:
+    if _norm(text) in {"natives", "native", "аборигены", "абориген", "guards", "охрана"}:
+        return NATIVES
+    return parse_civ(text)
+
+
+def parse_civs(text: str) -> list[CivId]:
+    return [parse_civ(w) for w in text.replace(",", " ").split()]
+
+
+# --------------------------------------------------------------------------------------------
+# Campaign state
+# --------------------------------------------------------------------------------------------
+def _zero() -> dict[UnitType, int]:
+    return dict.fromkeys(UNIT_TYPES, 0)
+
+
+class CivState(BaseModel):
+    """One civilisation's books."""
+
+    civ: CivId
+    member_id: int | None = None
+    base: str
+    resources: int = Field(ge=0)
+    vp: int = Field(ge=0)
+    field: dict[UnitType, int] = Field(default_factory=_zero)
+    reserve: dict[UnitType, int] = Field(default_factory=_zero)
+    repair: dict[UnitType, int] = Field(default_factory=_zero)
+    not_ready: dict[UnitType, int] = Field(default_factory=_zero)
+    tokens_left: int = Field(ge=0)
+    reinforcement_used: bool = False
+    elite_created_this_turn: bool = False
+
+    def available(self, unit: UnitType) -> int:
+        """Units of this type in the field that may act this turn."""
+        return self.field[unit] - self.not_ready[unit]
+
+    def units_left(self) -> int:
+        return sum(self.field.values()) + sum(self.reserve.values())
+
+
+class AsteroidState(BaseModel):
+    label: str
+    number: int = Field(ge=1, le=5)  # its class
+    status: Status = "free"
+    target_by: CivId | None = None
+    phase: Phase | None = None
+    guards: list[UnitType] = Field(default_factory=list)  # guards still standing
+    owner: CivId | None = None
+    base: bool = False
+    stock: int = 0  # resources from this mine not yet spent on units next to it
+
+
+class AsteroidBeltState(BaseModel):
+    game: Literal["asteroid_belt"] = "asteroid_belt"
+    variant: Variant = "standard"
+    goal: int = Field(ge=1)
+    portals: int = Field(ge=1)
+    cargo_portal: int = Field(ge=1)
+    order: list[CivId]
+    current: int = 0
+    turn: int = 1
+    civs: dict[CivId, CivState]
+    asteroids: list[AsteroidState]
+    start_force: dict[UnitType, int]
+    winner: CivId | None = None
+
+    # -- small reads --------------------------------------------------------------------------
+    def civ(self, civ: CivId) -> CivState:
+        try:
+            return self.civs[civ]
+        except KeyError:
+            raise InputError(
+                f"{civ_row(civ).name} is not in this game: "
+                f"the players are {', '.join(civ_name(c) for c in self.order)}."
+            ) from None
+
+    def asteroid(self, label: str) -> AsteroidState:
+        return find_asteroid(self, label)
+
+    @property
+    def round(self) -> int:
+        return (self.turn - 1) // len(self.order) + 1
+
+
+# --------------------------------------------------------------------------------------------
+# Outcome records
+# --------------------------------------------------------------------------------------------
+class Roll(BaseModel):
+    model_config = ConfigDict(frozen=True)
+    label: str
+    value: int
+
+
+class Odds(BaseModel):
+    """Exact chances of a fight, from the attacker's side."""
+
+    model_config = ConfigDict(frozen=True)
+    win: Fraction
+    draw: Fraction
+    lose: Fraction
+
+    def text(self) -> str:
+        return f"win {pct(self.win)}, draw {pct(self.draw)}, lose {pct(self.lose)}"
+
+
+class FightRecord(BaseModel):
+    model_config = ConfigDict(frozen=True)
+    attacker: Owner
+    attacker_unit: UnitType | Literal["shuttle"]
+    defender: Owner
+    defender_unit: UnitType | Literal["shuttle"]
+    attack_roll: int
+    attack_bonus: int
+    defence_roll: int
+    defence_bonus: int
+    result: Literal["attacker", "defender", "draw"]
+    odds: Odds
+    attacker_removed: bool
+    defender_removed: bool
+    why: list[str] = Field(default_factory=list)
+
+    @property
+    def attack_total(self) -> int:
+        return self.attack_roll + self.attack_bonus
+
+    @property
+    def defence_total(self) -> int:
+        return self.defence_roll + self.defence_bonus
+
+    def text(self) -> str:
+        a = f"{civ_name(self.attacker)} {_uname(self.attacker_unit)}"
+        d = f"{civ_name(self.defender)} {_uname(self.defender_unit)}"
+        head = (
+            f"{a} attacks {d}: attack {self.attack_roll}{_signed(self.attack_bonus)} = "
+            f"{self.attack_total} vs defence {self.defence_roll}{_signed(self.defence_bonus)} = "
+            f"{self.defence_total}"
+        )
+        if self.result == "draw":
+            verdict = "draw: both stay"
+        elif self.result == "attacker":
+            verdict = "the attacker wins"
+        else:
+            verdict = "the defender wins"
+        tail = "; ".join(self.why)
+        text = f"{head}: {verdict}" + (f" ({tail})" if tail else "")
+        return text[:1].upper() + text[1:]
+
+
+class Outcome(BaseModel):
+    """What one command did: lines for a person, and the numbers for tests and history."""
+
+    action: str
+    civ: Owner | None = None
+    lines: list[str] = Field(default_factory=list)
+    rolls: list[Roll] = Field(default_factory=list)
+    fights: list[FightRecord] = Field(default_factory=list)
+    resources: dict[CivId, int] = Field(default_factory=dict)  # change per civilisation
+    vp: dict[CivId, int] = Field(default_factory=dict)
+    winner: CivId | None = None
+
+    def text(self) -> str:
+        return "\n".join(self.lines)
+
+
+def _uname(unit: UnitType | Literal["shuttle"]) -> str:
+    return "shuttle" if unit == "shuttle" else unit_name(unit)
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n > 0 else (f"{n}" if n < 0 else "")
+
+
+def pct(p: Fraction) -> str:
+    """A probability as a percentage with one decimal: Fraction(7, 12) -> '58.3 %'."""
+    tenths = (p * 1000 + Fraction(1, 2)).__floor__()
+    return f"{tenths // 10}.{tenths % 10} %"
+
+
+def _rolls(dice: Dice, start: int) -> list[Roll]:
+    return [Roll(label=d.label, value=int(d.value)) for d in dice.draws[start:]]
+
+
+# --------------------------------------------------------------------------------------------
+# Exact odds
+# --------------------------------------------------------------------------------------------
+def fight_odds(attack_bonus: int, defence_bonus: int) -> Odds:
+    """P(attack d6 + bonus > / = / < defence d6 + bonus), exactly."""
+    win = draw = lose = 0
+    for a in range(1, 7):
+        for d in range(1, 7):
+            at, de = a + attack_bonus, d + defence_bonus
+            if at > de:
+                win += 1
+            elif at == de:
+                draw += 1
+            else:
+                lose += 1
+    return Odds(win=Fraction(win, 36), draw=Fraction(draw, 36), lose=Fraction(lose, 36))
+
+
+def attack_bonus(unit: UnitType) -> int:
+    return unit_row(unit).attack_bonus
+
+
+def defence_bonus(unit: UnitType) -> int:
+    """A recon has no bonus when defending (the seed); assault and elite +1."""
+    return unit_row(unit).defence_bonus
+
+
+def unit_odds(attacker: UnitType, defender: UnitType) -> Odds:
+    return fight_odds(attack_bonus(attacker), defence_bonus(defender))
+
+
+# --------------------------------------------------------------------------------------------
+# Asteroids: lookup and suggestions
+# --------------------------------------------------------------------------------------------
+def default_labels(counts: dict[int, int] | None = None) -> list[tuple[str, int]]:
+    out: list[tuple[str, int]] = []
+    for row in tables().classes:
+        n = row.count if counts is None or row.number not in counts else counts[row.number]
+        out.extend((f"{row.prefix}{i}", row.number) for i in range(1, n + 1))
+    return out
+
+
+def find_asteroid(state: AsteroidBeltState, text: str) -> AsteroidState:
+    key = text.strip().lower()
+    for a in state.asteroids:
+        if a.label == key:
+            return a
+    near = [s for s in suggest_asteroids(state, key[:1]) if s][:5]
+    hint = f" (e.g. {', '.join(near)})" if near else ""
+    raise InputError(f"No asteroid '{text}' on this board: labels look like r1, y2, g3{hint}.")
+
+
+def asteroid_line(state: AsteroidBeltState, a: AsteroidState) -> str:
+    row = class_row(a.number)
+    head = f"{a.label} (class {a.number}, {row.border})"
+    if a.status == "mine":
+        assert a.owner is not None
+        what = "base" if a.base else "mine"
+        return f"{head}: {what} of {civ_name(a.owner)}"
+    if a.status == "flag":
+        return f"{head}: flag, any civilisation next to it may build the mine"
+    if a.status == "target":
+        assert a.target_by is not None
+        guards = ", ".join(unit_name(g) for g in a.guards) or "none"
+        if a.phase == "marked":
+            when = f"guards attack when {civ_name(a.target_by)}'s turn ends"
+        elif a.phase == "guards_due":
+            when = f"{civ_name(guards_player(state, a.target_by))} must play the guards' attack"
+        else:
+            when = f"{civ_name(a.target_by)} may attack the guards on its turn"
+        return f"{head}: target of {civ_name(a.target_by)}, guards {guards}; {when}"
+    return f"{head}: free"
+
+
+def suggest_asteroids(
+    state: AsteroidBeltState,
+    current: str = "",
+    statuses: Iterable[Status] | None = None,
+    *,
+    civ: CivId | None = None,
+    limit: int = MAX_SUGGESTIONS,
+) -> list[str]:
+    """Labels for autocomplete: those starting with what was typed first, then those
+    containing it; optionally only asteroids in the given states (and, with ``civ``, only that
+    civilisation's targets / mines). Never more than ``limit`` (Discord allows 25)."""
+    key = current.strip().lower()
+    wanted = set(statuses) if statuses is not None else None
+    pool = [
+        a
+        for a in state.asteroids
+        if (wanted is None or a.status in wanted)
+        and (
+            civ is None
+            or (a.status == "target" and a.target_by == civ)
+            or (a.status == "mine" and a.owner == civ)
+            or a.status in ("free", "flag")
+        )
+    ]
+    first = [a.label for a in pool if a.label.startswith(key)]
+    then = [a.label for a in pool if key and key in a.label and not a.label.startswith(key)]
+    return (first + then)[: max(0, min(limit, MAX_SUGGESTIONS))]
+
+
+# --------------------------------------------------------------------------------------------
+# Turn order and permissions (pure: the cog passes the acting member's civilisation)
+# --------------------------------------------------------------------------------------------
+def _next(civ: CivId, order: Sequence[CivId]) -> CivId:
+    return order[(order.index(civ) + 1) % len(order)] if order else civ
+
+
+def current_civ(state: AsteroidBeltState) -> CivId:
+    return state.order[state.current]
+
+
+def next_civ(state: AsteroidBeltState, civ: CivId) -> CivId:
+    return _next(civ, state.order)
+
+
+def guards_player(state: AsteroidBeltState, targeter: CivId) -> CivId:
+    """Who plays the natives against ``targeter``: the next civilisation in turn order."""
+    return next_civ(state, targeter)
+
+
+def civ_of_member(state: AsteroidBeltState, member_id: int) -> CivId | None:
+    for c in state.order:
+        if state.civs[c].member_id == member_id:
+            return c
+    return None
+
+
+def require_open(state: AsteroidBeltState) -> None:
+    if state.winner is not None:
+        raise RuleError(
+            f"The game is over: {civ_name(state.winner)} won. Status and history still work."
+        )
+
+
+def require_turn(state: AsteroidBeltState, actor: CivId | None, *, gm: bool = False) -> CivId:
+    """The civilisation acting now; refuses anyone but the player whose turn it is (or the GM).
+    Returns the civilisation whose turn it is."""
+    require_open(state)
+    now = current_civ(state)
+    if gm:
+        return now
+    if actor is None:
+        raise NotAllowed("You have not claimed a civilisation here: use /asteroids join first.")
+    if actor != now:
+        raise NotAllowed(f"It is {civ_name(now)}'s turn, not yours: wait for /asteroids end-turn.")
+    return now
+
+
+def require_may_act_for(
+    state: AsteroidBeltState,
+    actor: CivId | None,
+    side: Owner,
+    *,
+    gm: bool = False,
+    against: CivId | None = None,
+) -> None:
+    """May the member playing ``actor`` act for ``side``?  A civilisation acts for itself on its
+    own turn; the natives are played by the guards' player of the civilisation they fight
+    (``against``); the game master may act for anyone."""
+    require_open(state)
+    if gm:
+        return
+    if actor is None:
+        raise NotAllowed("You have not claimed a civilisation here: use /asteroids join first.")
+    if side == NATIVES:
+        if against is None:
+            raise InputError("Say which civilisation the natives fight.")
+        player = guards_player(state, against)
+        if actor != player:
+            raise NotAllowed(
+                f"{civ_name(player)} plays the natives against {civ_name(against)}, not you."
+            )
+        return
+    if actor != side:
+        raise NotAllowed(f"You play {civ_name(actor)}: you cannot act for {civ_name(side)}.")
+    require_turn(state, actor)
+
+
+def require_guards_player(
+    state: AsteroidBeltState, label: str, actor: CivId | None, *, gm: bool = False
+) -> None:
+    require_open(state)
+    a = find_asteroid(state, label)
+    if a.status != "target" or a.target_by is None:
+        raise RuleError(f"{a.label} is not a target: there are no guards to play.")
+    require_may_act_for(state, actor, NATIVES, gm=gm, against=a.target_by)
+
+
+# --------------------------------------------------------------------------------------------
+# Setup and joining
+# --------------------------------------------------------------------------------------------
+def setup(
+    civilisations: Sequence[CivId | str],
+    dice: Dice,
+    *,
+    variant: Variant | str = "standard",
+    goal: int | None = None,
+    portals: int | None = None,
+    engineers: int | None = None,
+    assault: int | None = None,
+    recon: int | None = None,
+    counts: dict[int, int] | None = None,
+) -> tuple[AsteroidBeltState, Outcome]:
+    """A new campaign: turn order as given, 30 resources each, the starting force in reserve at
+    each base (a class-5 asteroid already mined: v1 for the first civilisation, v2 for the
+    second...), the cargo shuttle in a portal chosen by a die, and the first turn's income."""
+    t = tables()
+    order = [parse_civ(c) for c in civilisations]
+    if not 2 <= len(order) <= 3:
+        raise InputError("Name 2 or 3 civilisations in turn order, e.g. 'violet orange green'.")
+    if len(set(order)) != len(order):
+        raise InputError("Each civilisation may play only once: name it once.")
+    if variant not in VARIANTS:
+        raise InputError(f"Unknown variant '{variant}': use standard, fast or hard.")
+    var: Variant = variant
+    vrow = t.variants[var]
+    goal = t.rules.default_goal if goal is None else goal
+    if goal <= vrow.start_vp or goal > 200:
+        raise InputError(
+            f"The goal must be more than the starting {vrow.start_vp} VP and at most 200."
+        )
+    portals = t.rules.default_portals if portals is None else portals
+    if not 1 <= portals <= MAX_PORTALS:
+        raise InputError(f"Portals must be 1 to {MAX_PORTALS}.")
+    force = dict(t.rules.default_start_force)
+    for unit, n in (("engineer", engineers), ("assault", assault), ("recon", recon)):
+        if n is not None:
+            if not 0 <= n <= MAX_COUNT:
+                raise InputError(f"Starting {unit} squads must be 0 to {MAX_COUNT}.")
+            force[cast(UnitType, unit)] = n
+    counts = dict(counts or {})
+    for number, n in counts.items():
+        if number not in (1, 2, 3, 4, 5) or not 0 <= n <= 30:
+            raise InputError("Asteroid counts: class 1 to 5, 0 to 30 asteroids each.")
+    labels = default_labels(counts)
+    n_class5 = sum(1 for _, c in labels if c == 5)
+    if n_class5 < len(order):
+        raise InputError(f"Each civilisation needs a class-5 base: at least {len(order)} of v.")
+
+    start = len(dice.draws)
+    asteroids = [AsteroidState(label=lab, number=c) for lab, c in labels]
+    civs: dict[CivId, CivState] = {}
+    class5 = [a for a in asteroids if a.number == 5]
+    for i, civ in enumerate(order):
+        base = class5[i]
+        base.status, base.owner, base.base = "mine", civ, True
+        reserve = _zero()
+        for unit, n in force.items():
+            reserve[unit] += n
+        for unit, n in civ_row(civ).start_bonus.items():
+            reserve[unit] += n
+        civs[civ] = CivState(
+            civ=civ,
+            base=base.label,
+            resources=t.rules.start_resources,
+            vp=vrow.start_vp,
+            reserve=reserve,
+            tokens_left=t.rules.elite_tokens,
+        )
+    cargo = dice.roll(portals, "cargo shuttle's starting portal")
+    state = AsteroidBeltState(
+        variant=var,
+        goal=goal,
+        portals=portals,
+        cargo_portal=cargo,
+        order=order,
+        civs=civs,
+        asteroids=asteroids,
+        start_force=force,
+    )
+    income = _income(state, order[0])
+    state.civs[order[0]].resources += income
+    lines = [
+        f"Asteroid Belt, {vrow.name} variant: {' → '.join(civ_name(c) for c in order)}; "
+        f"goal {goal} VP.",
+        f"Each starts with {t.rules.start_resources} resources and {state.civs[order[0]].vp} VP.",
+        f"The cargo shuttle waits at portal {cargo} of {portals}.",
+    ]
+    if income:
+        lines.append(f"{civ_name(order[0])} opens with +{income} from its class-5 mines.")
+    if not vrow.raids:
+        lines.append("Hard variant: the cargo shuttle is inactive (no raids).")
+    return state, Outcome(
+        action="setup",
+        lines=lines,
+        rolls=_rolls(dice, start),
+        resources={order[0]: income} if income else {},
+    )
+
+
+def join(
+    state: AsteroidBeltState, civ: CivId | str, member_id: int
+) -> tuple[AsteroidBeltState, Outcome]:
+    require_open(state)
+    c = parse_civ(civ)
+    cs = state.civ(c)
+    held = civ_of_member(state, member_id)
+    if held is not None and held != c:
+        raise RuleError(f"You already play {civ_name(held)}: one civilisation per member.")
+    if cs.member_id is not None and cs.member_id != member_id:
+        raise RuleError(f"{civ_name(c)} is already claimed by another member.")
+    new = state.model_copy(deep=True)
+    new.civs[c].member_id = member_id
+    return new, Outcome(action="join", civ=c, lines=[f"<@{member_id}> plays {civ_name(c)}."])
+
+
+# --------------------------------------------------------------------------------------------
+# Helpers on a copied state
+# --------------------------------------------------------------------------------------------
+def _income(state: AsteroidBeltState, civ: CivId) -> int:
+    return sum(
+        class_row(a.number).income for a in state.asteroids if a.status == "mine" and a.owner == civ
+    )
+
+
+def _need_field(cs: CivState, unit: UnitType, what: str = "act") -> None:
+    if cs.available(unit) >= 1:
+        return
+    if cs.field[unit] >= 1:
+        raise RuleError(
+            f"{civ_name(cs.civ)}'s {unit_name(unit)} in the field was just created and "
+            f"may {what} only from its next turn."
+        )
+    where = []
+    if cs.reserve[unit]:
+        where.append(f"{cs.reserve[unit]} in reserve at the base (move it out first)")
+    if cs.repair[unit]:
+        where.append(f"{cs.repair[unit]} in repair")
+    extra = f": {', '.join(where)}" if where else ""
+    raise RuleError(f"{civ_name(cs.civ)} has no {unit_name(unit)} in the field{extra}.")
+
+
+def _need_any_field(cs: CivState, why: str) -> None:
+    if not any(cs.available(u) for u in UNIT_TYPES):
+        raise RuleError(f"{civ_name(cs.civ)} needs a unit in the field {why}.")
+
+
+def _pay(cs: CivState, amount: int, what: str) -> None:
+    if amount > cs.resources:
+        raise RuleError(f"{what} costs {amount} resources; {civ_name(cs.civ)} has {cs.resources}.")
+    cs.resources -= amount
+
+
+def _to_repair(cs: CivState, unit: UnitType) -> None:
+    cs.field[unit] -= 1
+    if cs.not_ready[unit] > cs.field[unit]:
+        cs.not_ready[unit] = cs.field[unit]
+    cs.repair[unit] += 1
+
+
+def _check_victory(state: AsteroidBeltState, civ: CivId, out: Outcome) -> None:
+    if state.winner is None and state.civs[civ].vp >= state.goal:
+        state.winner = civ
+        out.winner = civ
+        out.lines.append(
+            f"🏆 {civ_name(civ)} reaches {state.civs[civ].vp} of {state.goal} VP and wins! "
+            "The campaign is locked."
+        )
+
+
+def _roll_fight(
+    dice: Dice,
+    attacker: Owner,
+    a_unit: UnitType,
+    defender: Owner,
+    d_unit: UnitType,
+) -> tuple[int, int, int, int]:
+    ab, db = attack_bonus(a_unit), defence_bonus(d_unit)
+    ar = dice.d6(f"attack: {civ_name(attacker)} {unit_name(a_unit)}")
+    dr = dice.d6(f"defence: {civ_name(defender)} {unit_name(d_unit)}")
+    return ar, ab, dr, db
+
+
+def _fight_record(
+    attacker: Owner,
+    a_unit: UnitType,
+    defender: Owner,
+    d_unit: UnitType,
+    rolls: tuple[int, int, int, int],
+) -> FightRecord:
+    ar, ab, dr, db = rolls
+    why: list[str] = []
+    if ab:
+        why.append(f"{unit_name(a_unit)} +{ab} attack")
+    if db:
+        why.append(f"{unit_name(d_unit)} +{db} defence")
+    if d_unit == "recon":
+        why.append("a recon gets no bonus defending")
+    total_a, total_d = ar + ab, dr + db
+    result: Literal["attacker", "defender", "draw"]
+    if total_a > total_d:
+        result = "attacker"
+    elif total_a < total_d:
+        result = "defender"
+    else:
+        result = "draw"
+    attacker_removed = result == "defender" and not unit_row(a_unit).safe_attack
+    if result == "defender" and unit_row(a_unit).safe_attack:
+        why.append("a recon attacks without risk: it stays")
+    return FightRecord(
+        attacker=attacker,
+        attacker_unit=a_unit,
+        defender=defender,
+        defender_unit=d_unit,
+        attack_roll=ar,
+        attack_bonus=ab,
+        defence_roll=dr,
+        defence_bonus=db,
+        result=result,
+        odds=fight_odds(ab, db),
+        attacker_removed=attacker_removed,
+        defender_removed=result == "attacker",
+        why=why,
+    )
+
+
+def _fight_lines(rec: FightRecord) -> list[str]:
+    lines = [rec.text(), f"Odds for the attacker were {rec.odds.text()}."]
+    for owner, unit, gone in (
+        (rec.attacker, rec.attacker_unit, rec.attacker_removed),
+        (rec.defender, rec.defender_unit, rec.defender_removed),
+    ):
+        if gone:
+            if owner == NATIVES:
+                lines.append(f"The natives' {_uname(unit)} is removed.")
+            else:
+                lines.append(f"{civ_name(owner)}'s {_uname(unit)} goes to repair.")
+    return lines
+
+
+# --------------------------------------------------------------------------------------------
+# Fights
+# --------------------------------------------------------------------------------------------
+def fight(
+    state: AsteroidBeltState,
+    attacker: Owner | str,
+    attacker_unit: UnitType | str,
+    defender: Owner | str,
+    defender_unit: UnitType | str,
+    dice: Dice,
+) -> tuple[AsteroidBeltState, Outcome]:
+    """One fight between two units: each side rolls a d6, assault and elite add +1 (a recon
+    defending gets nothing); higher wins, the loser goes to repair (natives are removed; a
+    recon that attacks and loses stays); a tie leaves both."""
+    require_open(state)
+    att = parse_owner(attacker)
+    dfn = parse_owner(defender)
+    au, du = parse_unit(attacker_unit), parse_unit(defender_unit)
+    if att == dfn:
+        raise InputError("A fight needs two different sides.")
+    if att == NATIVES and dfn == NATIVES:
+        raise InputError("The natives do not fight each other.")
+    for side, unit in ((att, au), (dfn, du)):
+        if side == NATIVES and not unit_row(unit).natives:
+            raise InputError(f"The natives have no {unit_name(unit)}.")
+    new = state.model_copy(deep=True)
+    if att != NATIVES:
+        _need_field(new.civ(att), au, "attack")
+    if dfn != NATIVES:
+        dcs = new.civ(dfn)
+        if dcs.field[du] < 1:
+            raise RuleError(f"{civ_name(dfn)} has no {unit_name(du)} in the field to attack.")
+    start = len(dice.draws)
+    rec = _fight_record(att, au, dfn, du, _roll_fight(dice, att, au, dfn, du))
+    if rec.attacker_removed and att != NATIVES:
+        _to_repair(new.civs[att], au)
+    if rec.defender_removed and dfn != NATIVES:
+        _to_repair(new.civs[dfn], du)
+    out = Outcome(
+        action="fight",
+        civ=att,
+        lines=_fight_lines(rec),
+        rolls=_rolls(dice, start),
+        fights=[rec],
+    )
+    return new, out
+
+
+def shuttle_fight(
+    state: AsteroidBeltState,
+    attacker: CivId | str,
+    attacker_aboard: Sequence[UnitType | str],
+    defender: CivId | str,
+    defender_aboard: Sequence[UnitType | str],
+    dice: Dice,
+) -> tuple[AsteroidBeltState, Outcome]:
+    """Shuttle against shuttle: the one carrying more units gets +1 on attack and defence; the
+    loser's units aboard go to repair (bot's choice: the seed only gives the bonus)."""
+    require_open(state)
+    att, dfn = parse_civ(attacker), parse_civ(defender)
+    if att == dfn:
+        raise InputError("A fight needs two different civilisations.")
+    cap = tables().rules.shuttle_capacity
+    a_units = [parse_unit(u) for u in attacker_aboard]
+    d_units = [parse_unit(u) for u in defender_aboard]
+    new = state.model_copy(deep=True)
+    for civ, units in ((att, a_units), (dfn, d_units)):
+        if not 1 <= len(units) <= cap:
+            raise InputError(f"A shuttle carries 1 to {cap} units.")
+        _need_aboard(new.civ(civ), units)
+    ab = 1 if len(a_units) > len(d_units) else 0
+    db = 1 if len(d_units) > len(a_units) else 0
+    start = len(dice.draws)
+    ar = dice.d6(f"attack: {civ_name(att)} shuttle ({len(a_units)} aboard)")
+    dr = dice.d6(f"defence: {civ_name(dfn)} shuttle ({len(d_units)} aboard)")
+    result: Literal["attacker", "defender", "draw"] = (
+        "attacker" if ar + ab > dr + db else "defender" if ar + ab < dr + db else "draw"
+    )
+    why = []
+    if ab:
+        why.append("more units aboard: attacker +1")
+    if db:
+        why.append("more units aboard: defender +1")
+    rec = FightRecord(
+        attacker=att,
+        attacker_unit="shuttle",
+        defender=dfn,
+        defender_unit="shuttle",
+        attack_roll=ar,
+        attack_bonus=ab,
+        defence_roll=dr,
+        defence_bonus=db,
+        result=result,
+        odds=fight_odds(ab, db),
+        attacker_removed=result == "defender",
+        defender_removed=result == "attacker",
+        why=why,
+    )
+    lines = [rec.text(), f"Odds for the attacker were {rec.odds.text()}."]
+    if result != "draw":
+        loser, units = (dfn, d_units) if result == "attacker" else (att, a_units)
+        for u in units:
+            _to_repair(new.civs[loser], u)
+        lines.append(
+            f"{civ_name(loser)}'s shuttle is defeated: "
+            f"{', '.join(unit_name(u) for u in units)} go to repair."
+        )
+    return new, Outcome(
+        action="shuttle-fight", civ=att, lines=lines, rolls=_rolls(dice, start), fights=[rec]
+    )
+
+
+def _need_aboard(cs: CivState, units: Sequence[UnitType]) -> None:
+    for u in set(units):
+        n = units.count(u)
+        if cs.available(u) < n:
+            raise RuleError(
+                f"{civ_name(cs.civ)} has {cs.available(u)} {unit_name(u)} in the field "
+                f"ready to act, not {n}."
+            )
+
+
+# --------------------------------------------------------------------------------------------
+# Capture: target -> guards -> flag -> mine
+# --------------------------------------------------------------------------------------------
+def target(
+    state: AsteroidBeltState, civ: CivId | str, label: str
+) -> tuple[AsteroidBeltState, Outcome]:
+    """Put a Target marker on an asteroid (a unit of ``civ`` is within 2 cells of it). Another
+    civilisation's Target marker is replaced; guards already beaten stay beaten (bot's choice)."""
+    require_open(state)
+    c = parse_civ(civ)
+    new = state.model_copy(deep=True)
+    a = find_asteroid(new, label)
+    cs = new.civ(c)
+    if a.status == "mine":
+        assert a.owner is not None
+        raise RuleError(f"{a.label} is already a mine of {civ_name(a.owner)}: it cannot be taken.")
+    if a.status == "flag":
+        raise RuleError(f"{a.label} already has a flag: build the mine with /capture mine.")
+    if a.status == "target" and a.target_by == c:
+        raise RuleError(f"{a.label} is already {civ_name(c)}'s target.")
+    _need_any_field(cs, "within 2 cells of the asteroid")
+    lines = []
+    if a.status == "target":
+        assert a.target_by is not None
+        lines.append(f"{civ_name(c)} removes {civ_name(a.target_by)}'s Target marker.")
+    else:
+        a.guards = list(class_row(a.number).guards)
+    a.status, a.target_by, a.phase = "target", c, "marked"
+    guards = ", ".join(unit_name(g) for g in a.guards)
+    lines.append(
+        f"{civ_name(c)} targets {a.label} (class {a.number}). Guards: {guards}. When its turn "
+        f"ends, {civ_name(guards_player(new, c))} plays them (/capture guards {a.label})."
+    )
+    return new, Outcome(action="target", civ=c, lines=lines)
+
+
+def resolve_guards(
+    state: AsteroidBeltState,
+    label: str,
+    picks: Sequence[UnitType | str],
+    dice: Dice,
+) -> tuple[AsteroidBeltState, Outcome]:
+    """The guards' attack: the guards' player picks, for each guard in turn, an invading unit
+    (in the field) for it to attack. Guards that lose are removed (a recon guard attacks without
+    risk, as any recon); if none is left the Target becomes a Flag."""
+    require_open(state)
+    new = state.model_copy(deep=True)
+    a = find_asteroid(new, label)
+    if a.status != "target" or a.target_by is None:
+        raise RuleError(f"{a.label} is not a target: there are no guards to play.")
+    invader = a.target_by
+    if a.phase == "marked":
+        raise RuleError(
+            f"The guards of {a.label} attack only after {civ_name(invader)}'s turn ends."
+        )
+    if a.phase == "besieged":
+        raise RuleError(
+            f"The guards of {a.label} have already attacked: now {civ_name(invader)} "
+            f"may attack them with /capture attack."
+        )
+    units = [parse_unit(p) for p in picks]
+    cs = new.civ(invader)
+    start = len(dice.draws)
+    fights: list[FightRecord] = []
+    lines: list[str] = [f"The natives of {a.label} attack {civ_name(invader)}'s invaders."]
+    standing: list[UnitType] = []
+    # Validate the whole plan before rolling anything: a refused command rolls nothing.
+    if any(cs.field[u] for u in UNIT_TYPES):
+        if len(units) != len(a.guards):
+            raise InputError(
+                f"Pick one invading unit per guard: {a.label} has {len(a.guards)} "
+                f"({', '.join(unit_name(g) for g in a.guards)}), you picked {len(units)}."
+            )
+        for i, pick in enumerate(units):
+            if cs.field[pick] < 1:
+                raise RuleError(
+                    f"{civ_name(invader)} has no {unit_name(pick)} in the field for guard "
+                    f"{i + 1} to attack."
+                )
+    for i, guard in enumerate(a.guards):
+        target_unit: UnitType | None = units[i] if i < len(units) else None
+        if target_unit is None or cs.field[target_unit] < 1:
+            # the pick was beaten by an earlier guard: attack another invader in the field
+            target_unit = next((u for u in UNIT_TYPES if cs.field[u] >= 1), None)
+            if target_unit is None:
+                standing.append(guard)
+                lines.append(f"The {unit_name(guard)} guard finds no invader in the field.")
+                continue
+            lines.append(
+                f"The picked unit is gone: the {unit_name(guard)} guard attacks a "
+                f"{unit_name(target_unit)} instead."
+            )
+        rec = _fight_record(
+            NATIVES,
+            guard,
+            invader,
+            target_unit,
+            _roll_fight(dice, NATIVES, guard, invader, target_unit),
+        )
+        fights.append(rec)
+        lines.extend(_fight_lines(rec))
+        if rec.defender_removed:
+            _to_repair(cs, target_unit)
+        if not rec.attacker_removed:
+            standing.append(guard)
+    a.guards = standing
+    if standing:
+        a.phase = "besieged"
+        lines.append(
+            f"Guards left on {a.label}: {', '.join(unit_name(g) for g in standing)}. "
+            f"Everything stays until {civ_name(invader)}'s turn (/capture attack {a.label})."
+        )
+    else:
+        _flag(a)
+        lines.append(f"No guard is left: the Target on {a.label} becomes a Flag.")
+    return new, Outcome(
+        action="guards", civ=NATIVES, lines=lines, rolls=_rolls(dice, start), fights=fights
+    )
+
+
+def _flag(a: AsteroidState) -> None:
+    a.status, a.phase, a.guards = "flag", None, []
+
+
+def attack_guards(
+    state: AsteroidBeltState,
+    civ: CivId | str,
+    label: str,
+    unit: UnitType | str,
+    dice: Dice,
+    guard: UnitType | str | None = None,
+) -> tuple[AsteroidBeltState, Outcome]:
+    """On its own turn, the targeting civilisation attacks one remaining guard with one unit."""
+    require_open(state)
+    c = parse_civ(civ)
+    u = parse_unit(unit)
+    new = state.model_copy(deep=True)
+    a = find_asteroid(new, label)
+    if a.status != "target" or a.target_by != c:
+        raise RuleError(f"{a.label} is not {civ_name(c)}'s target: mark it with /capture target.")
+    if a.phase == "marked":
+        raise RuleError(f"The guards of {a.label} come only when {civ_name(c)}'s turn ends.")
+    if a.phase == "guards_due":
+        raise RuleError(
+            f"{civ_name(guards_player(new, c))} must play the guards' attack on {a.label} first."
+        )
+    if guard is None:
+        g = a.guards[0]
+    else:
+        g = parse_unit(guard)
+        if g not in a.guards:
+            left = ", ".join(unit_name(x) for x in a.guards)
+            raise RuleError(f"{a.label} has no {unit_name(g)} guard left (guards: {left}).")
+    cs = new.civ(c)
+    _need_field(cs, u, "attack")
+    start = len(dice.draws)
+    rec = _fight_record(c, u, NATIVES, g, _roll_fight(dice, c, u, NATIVES, g))
+    lines = _fight_lines(rec)
+    if rec.attacker_removed:
+        _to_repair(cs, u)
+    if rec.defender_removed:
+        a.guards.remove(g)
+        if not a.guards:
+            _flag(a)
+            lines.append(f"No guard is left: the Target on {a.label} becomes a Flag.")
+        else:
+            lines.append(f"Guards left: {', '.join(unit_name(x) for x in a.guards)}.")
+    return new, Outcome(
+        action="attack", civ=c, lines=lines, rolls=_rolls(dice, start), fights=[rec]
+    )
+
+
+def build_mine(
+    state: AsteroidBeltState, civ: CivId | str, label: str
+) -> tuple[AsteroidBeltState, Outcome]:
+    """Any civilisation with a unit next to a Flag builds the mine: the asteroid's VP and
+    resources (hard variant: 5 fewer), and it owns the asteroid for good."""
+    require_open(state)
+    c = parse_civ(civ)
+    new = state.model_copy(deep=True)
+    a = find_asteroid(new, label)
+    if a.status == "mine":
+        assert a.owner is not None
+        raise RuleError(f"{a.label} is already a mine of {civ_name(a.owner)}.")
+    if a.status != "flag":
+        raise RuleError(
+            f"{a.label} has no flag yet: its guards must be beaten first (/capture target)."
+        )
+    cs = new.civ(c)
+    _need_any_field(cs, "next to the flag")
+    row = class_row(a.number)
+    penalty = tables().variants[new.variant].capture_penalty
+    gained = max(0, row.resources - penalty)
+    a.status, a.owner, a.target_by, a.stock = "mine", c, None, gained
+    cs.vp += row.vp
+    cs.resources += gained
+    extra = f" ({row.resources} − {penalty}, hard variant)" if penalty else ""
+    lines = [
+        f"{civ_name(c)} builds a mine on {a.label} (class {a.number}): +{row.vp} VP "
+        f"({cs.vp}/{new.goal}), +{gained} resources{extra} ({cs.resources})."
+    ]
+    if row.income:
+        lines.append(f"It yields +{row.income} resources at the start of each of its turns.")
+    out = Outcome(action="mine", civ=c, lines=lines, resources={c: gained}, vp={c: row.vp})
+    _check_victory(new, c, out)
+    return new, out
+
+
+# --------------------------------------------------------------------------------------------
+# Economy
+# --------------------------------------------------------------------------------------------
+def create(
+    state: AsteroidBeltState,
+    civ: CivId | str,
+    unit: UnitType | str,
+    dice: Dice,
+    *,
+    count: int = 1,
+    at: str | None = None,
+    by_elite: bool = False,
+) -> tuple[AsteroidBeltState, Outcome]:
+    """Create units (units in repair come back this way).
+
+    - at the base (``at`` empty or the base): paid from stock, they wait in reserve;
+    - next to a mine (``at`` = its label): paid from the resources that mine brought in (and
+      not yet spent there), placed in the field;
+    - ``by_elite``: the elite standing next to its own mine creates its civilisation's unit type,
+      once per turn, paid from stock (Green: 2 engineers on a d6 of 4-6 when asking for 2;
+      Orange's new assault acts only from its next turn)."""
+    require_open(state)
+    c = parse_civ(civ)
+    u = parse_unit(unit)
+    if not 1 <= count <= MAX_COUNT:
+        raise InputError(f"Create 1 to {MAX_COUNT} units at a time.")
+    new = state.model_copy(deep=True)
+    cs = new.civ(c)
+    p = price(c, u)
+    mine: AsteroidState | None = None
+    if at is not None and at.strip() and at.strip().lower() not in ("base", "база"):
+        mine = find_asteroid(new, at)
+        if mine.status != "mine" or mine.owner != c:
+            raise RuleError(f"{mine.label} is not {civ_name(c)}'s mine: create at a mine you own.")
+        if mine.base and not by_elite:
+            mine = None
+    if u == "elite":
+        if count != 1:
+            raise InputError("There is only one elite squad: create 1.")
+        if cs.repair["elite"] < 1:
+            raise RuleError(f"{civ_name(c)}'s elite is not in repair: there is only one.")
+    start = len(dice.draws)
+    lines: list[str] = []
+    if by_elite:
+        row = civ_row(c)
+        if u != row.elite_creates:
+            raise RuleError(f"{civ_name(c)}'s elite creates only {unit_name(row.elite_creates)}s.")
+        if mine is None:
+            raise InputError(f"Say at which of {civ_name(c)}'s mines the elite stands.")
+        _need_field(cs, "elite", "create units")
+        if cs.elite_created_this_turn:
+            raise RuleError(f"{civ_name(c)}'s elite has already created units this turn.")
+        limit = 2 if row.elite_double_on is not None else 1
+        if count > limit:
+            raise InputError(f"{civ_name(c)}'s elite creates at most {limit} per turn.")
+        if p * count > cs.resources:
+            raise RuleError(
+                f"{count} {unit_name(u)} cost {p * count} resources; {civ_name(c)} has "
+                f"{cs.resources}."
+            )
+        made = count
+        if count == 2 and row.elite_double_on is not None:
+            face = dice.d6(f"{row.name} elite: 2 {unit_name(u)}s on {row.elite_double_on}-6")
+            made = 2 if face >= row.elite_double_on else 1
+            lines.append(
+                f"Die {face}: the elite creates {made} {unit_name(u)}{'s' if made > 1 else ''}."
+            )
+        cost = p * made
+        cs.resources -= cost
+        cs.elite_created_this_turn = True
+        _bring(cs, u, made, "field")
+        if row.elite_units_ready == "next_turn":
+            cs.not_ready[u] += made
+            ready = "they act from its next turn"
+        else:
+            ready = "they may act at once"
+        lines.append(
+            f"{civ_name(c)}'s elite creates {made} {unit_name(u)} next to {mine.label} for "
+            f"{cost} resources ({cs.resources} left); {ready}."
+        )
+        return new, Outcome(
+            action="create", civ=c, lines=lines, rolls=_rolls(dice, start), resources={c: -cost}
+        )
+    cost = p * count
+    if mine is None:
+        _pay(cs, cost, f"{count} {unit_name(u)} at {price(c, u)} each")
+        _bring(cs, u, count, "reserve")
+        lines.append(
+            f"{civ_name(c)} creates {count} {unit_name(u)} at its base ({cs.base}) for {cost} "
+            f"resources ({cs.resources} left); in reserve."
+        )
+    else:
+        if cost > mine.stock:
+            raise RuleError(
+                f"{count} {unit_name(u)} cost {cost}; {mine.label} has {mine.stock} of its "
+                "own resources left to pay for units next to it."
+            )
+        _pay(cs, cost, f"{count} {unit_name(u)} at {price(c, u)} each")
+        mine.stock -= cost
+        _bring(cs, u, count, "field")
+        lines.append(
+            f"{civ_name(c)} creates {count} {unit_name(u)} next to {mine.label} for {cost} "
+            f"resources ({cs.resources} left; {mine.stock} of that mine's own left)."
+        )
+    return new, Outcome(action="create", civ=c, lines=lines, resources={c: -cost})
+
+
+def _bring(cs: CivState, unit: UnitType, n: int, where: Literal["field", "reserve"]) -> None:
+    back = min(n, cs.repair[unit])
+    cs.repair[unit] -= back
+    getattr(cs, where)[unit] += n
+
+
+def move(
+    state: AsteroidBeltState,
+    civ: CivId | str,
+    unit: UnitType | str,
+    *,
+    moves: int = 1,
+    from_base: bool | None = None,
+) -> tuple[AsteroidBeltState, Outcome]:
+    """Pay for ``moves`` moves of units of this type (engineer/recon 1 each, assault 2, elite
+    0). ``from_base`` moves one unit out of the reserve into the field first; by default that
+    happens only when none of this type is in the field."""
+    require_open(state)
+    c = parse_civ(civ)
+    u = parse_unit(unit)
+    if not 1 <= moves <= MAX_MOVES:
+        raise InputError(f"Moves must be 1 to {MAX_MOVES}.")
+    new = state.model_copy(deep=True)
+    cs = new.civ(c)
+    deploy = from_base if from_base is not None else cs.available(u) < 1 and cs.reserve[u] >= 1
+    if deploy:
+        if cs.reserve[u] < 1:
+            raise RuleError(f"{civ_name(c)} has no {unit_name(u)} in reserve at its base.")
+    else:
+        _need_field(cs, u, "move")
+    row = unit_row(u)
+    cost = row.move_cost * moves
+    _pay(cs, cost, f"{moves} move(s) of a {row.name} at {row.move_cost} each")
+    if deploy:
+        cs.reserve[u] -= 1
+        cs.field[u] += 1
+    where = f" out of {cs.base}" if deploy else ""
+    return new, Outcome(
+        action="move",
+        civ=c,
+        lines=[
+            f"{civ_name(c)} moves {row.name}{where}: {moves} move(s) × {row.move_cost} = "
+            f"{cost} resources ({cs.resources} left)."
+        ],
+        resources={c: -cost},
+    )
+
+
+def activate_shuttle(
+    state: AsteroidBeltState, civ: CivId | str, at: str
+) -> tuple[AsteroidBeltState, Outcome]:
+    """Activate a shuttle next to a class-3 asteroid: 3 resources, free next to your own."""
+    require_open(state)
+    c = parse_civ(civ)
+    new = state.model_copy(deep=True)
+    a = find_asteroid(new, at)
+    if not class_row(a.number).shuttle:
+        raise RuleError(f"{a.label} is class {a.number}: shuttles start next to class 3 (g...).")
+    cs = new.civ(c)
+    _need_any_field(cs, "next to the asteroid")
+    own = a.status == "mine" and a.owner == c
+    cost = 0 if own else tables().rules.shuttle_cost
+    _pay(cs, cost, "Activating a shuttle")
+    why = "free next to its own class-3 mine" if own else f"{cost} resources"
+    return new, Outcome(
+        action="shuttle",
+        civ=c,
+        lines=[f"{civ_name(c)} activates a shuttle at {a.label}: {why} ({cs.resources} left)."],
+        resources={c: -cost},
+    )
+
+
+def raid(
+    state: AsteroidBeltState,
+    civ: CivId | str,
+    aboard: Sequence[UnitType | str],
+    dice: Dice,
+) -> tuple[AsteroidBeltState, Outcome]:
+    """Attack the cargo shuttle with a shuttle carrying ``aboard`` (1-3 units in the field):
+    one d6 on the seed's table; afterwards the cargo shuttle moves to another portal, chosen by
+    a die, whatever the result. Hard variant: the cargo shuttle is inactive."""
+    require_open(state)
+    c = parse_civ(civ)
+    t = tables()
+    if not t.variants[state.variant].raids:
+        raise RuleError("Hard variant: the cargo shuttle is inactive, so there are no raids.")
+    units = [parse_unit(x) for x in aboard]
+    cap = t.rules.shuttle_capacity
+    if not 1 <= len(units) <= cap:
+        raise InputError(f"A shuttle carries 1 to {cap} units: name those aboard.")
+    new = state.model_copy(deep=True)
+    cs = new.civ(c)
+    _need_aboard(cs, units)
+    start = len(dice.draws)
+    face = dice.d6(f"cargo shuttle raid ({len(units)} aboard)")
+    row = t.raid[face - 1]
+    kind = row.one if len(units) == 1 else row.more
+    text = t.raid_results[kind].text.format(gain=row.gain)
+    lines = [f"{civ_name(c)} raids the cargo shuttle with {len(units)} aboard: die {face}, {text}."]
+    gained = 0
+    if kind == "defeat":
+        for x in units:
+            _to_repair(cs, x)
+        lines.append(f"To repair: {', '.join(unit_name(x) for x in units)}.")
+    elif kind == "gain":
+        gained = row.gain
+        cs.resources += gained
+        lines.append(f"{civ_name(c)} now has {cs.resources} resources.")
+    old = new.cargo_portal
+    if new.portals > 1:
+        others = [p for p in range(1, new.portals + 1) if p != old]
+        new.cargo_portal = others[dice.roll(len(others), "cargo shuttle's new portal") - 1]
+        lines.append(f"The cargo shuttle moves from portal {old} to portal {new.cargo_portal}.")
+    else:
+        lines.append("The cargo shuttle stays at the only portal.")
+    return new, Outcome(
+        action="raid",
+        civ=c,
+        lines=lines,
+        rolls=_rolls(dice, start),
+        resources={c: gained} if gained else {},
+    )
+
+
+def use_token(
+    state: AsteroidBeltState, civ: CivId | str, note: str = ""
+) -> tuple[AsteroidBeltState, Outcome]:
+    """Spend one of the elite's 3 one-use ability tokens (moved to repair)."""
+    require_open(state)
+    c = parse_civ(civ)
+    new = state.model_copy(deep=True)
+    cs = new.civ(c)
+    if cs.tokens_left < 1:
+        raise RuleError(f"{civ_name(c)} has used all its elite's ability tokens.")
+    cs.tokens_left -= 1
+    what = f": {note.strip()[:200]}" if note.strip() else ""
+    return new, Outcome(
+        action="token",
+        civ=c,
+        lines=[f"{civ_name(c)} uses an elite ability token{what} ({cs.tokens_left} left)."],
+    )
+
+
+def cheapest_price(civ: CivId) -> int:
+    return min(price(civ, u) for u in UNIT_TYPES)
+
+
+def reinforce(state: AsteroidBeltState, civ: CivId | str) -> tuple[AsteroidBeltState, Outcome]:
+    """Once per game, for a civilisation with no units left (field and reserve empty) and not
+    enough resources to create one: 1 unit of every type and 20 resources at the base."""
+    require_open(state)
+    c = parse_civ(civ)
+    new = state.model_copy(deep=True)
+    cs = new.civ(c)
+    if cs.reinforcement_used:
+        raise RuleError(f"{civ_name(c)} has already had its one reinforcement.")
+    if cs.units_left():
+        raise RuleError(
+            f"Reinforcement is only for a civilisation with no units left: "
+            f"{civ_name(c)} still has {cs.units_left()} in the field or reserve."
+        )
+    cheapest = cheapest_price(c)
+    if cs.resources >= cheapest:
+        raise RuleError(
+            f"Reinforcement is only when you cannot create a unit: {civ_name(c)} has "
+            f"{cs.resources} resources and the cheapest unit costs {cheapest}."
+        )
+    cs.reinforcement_used = True
+    for u in UNIT_TYPES:
+        if u == "elite" and cs.repair["elite"] < 1:
+            continue
+        _bring(cs, u, 1, "reserve")
+    gained = tables().rules.reinforcement_resources
+    cs.resources += gained
+    return new, Outcome(
+        action="reinforce",
+        civ=c,
+        lines=[
+            f"{civ_name(c)} receives its one reinforcement at {cs.base}: 1 unit of every type "
+            f"and {gained} resources ({cs.resources})."
+        ],
+        resources={c: gained},
+    )
+
+
+def end_turn(state: AsteroidBeltState) -> tuple[AsteroidBeltState, Outcome]:
+    """The next civilisation's turn: the ending civilisation's fresh Targets now await their
+    guards, the next one gets +2 resources for every class-5 mine (bases included) and is
+    reminded of the guards it must play."""
+    require_open(state)
+    new = state.model_copy(deep=True)
+    ending = current_civ(new)
+    ecs = new.civs[ending]
+    ecs.not_ready = _zero()
+    ecs.elite_created_this_turn = False
+    for a in new.asteroids:
+        if a.status == "target" and a.target_by == ending and a.phase == "marked":
+            a.phase = "guards_due"
+    new.current = (new.current + 1) % len(new.order)
+    new.turn += 1
+    now = current_civ(new)
+    income = _income(new, now)
+    new.civs[now].resources += income
+    lines = [f"{civ_name(ending)} ends its turn. Turn {new.turn}: {civ_name(now)} to play."]
+    if income:
+        mines = sum(
+            1 for a in new.asteroids if a.status == "mine" and a.owner == now and a.number == 5
+        )
+        lines.append(
+            f"+{income} resources from {mines} class-5 mine(s) ({new.civs[now].resources})."
+        )
+    for a in new.asteroids:
+        if a.status != "target" or a.target_by is None:
+            continue
+        if a.phase == "guards_due" and guards_player(new, a.target_by) == now:
+            lines.append(
+                f"Guards to play: {a.label} (target of {civ_name(a.target_by)}) — "
+                f"/capture guards {a.label}."
+            )
+        elif a.phase == "besieged" and a.target_by == now:
+            lines.append(
+                f"Guards still stand on {a.label}: attack them with /capture attack {a.label}."
+            )
+    return new, Outcome(
+        action="end-turn", civ=ending, lines=lines, resources={now: income} if income else {}
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# Reporting
+# --------------------------------------------------------------------------------------------
+def _units_text(d: dict[UnitType, int]) -> str:
+    short = {"engineer": "E", "assault": "A", "recon": "R", "elite": "El"}
+    parts = [f"{short[u]}{d[u]}" for u in UNIT_TYPES if d[u]]
+    return " ".join(parts) or "—"
+
+
+def civ_line(state: AsteroidBeltState, civ: CivId) -> str:
+    cs = state.civs[civ]
+    mines = [
+        a.label + ("*" if a.base else "")
+        for a in state.asteroids
+        if a.status == "mine" and a.owner == civ
+    ]
+    who = f" (<@{cs.member_id}>)" if cs.member_id else " (unclaimed)"
+    return (
+        f"{civ_name(civ)}{who}: {cs.resources} res, {cs.vp}/{state.goal} VP · "
+        f"field {_units_text(cs.field)} · reserve {_units_text(cs.reserve)} · "
+        f"repair {_units_text(cs.repair)} · tokens {cs.tokens_left} · "
+        f"mines {', '.join(mines)}" + (" · reinforcement used" if cs.reinforcement_used else "")
+    )
+
+
+def asteroids_by_status(state: AsteroidBeltState) -> dict[Status, list[AsteroidState]]:
+    out: dict[Status, list[AsteroidState]] = {s: [] for s in STATUSES}
+    for a in state.asteroids:
+        out[a.status].append(a)
+    return out
+
+
+def status_lines(state: AsteroidBeltState) -> list[str]:
+    """The /asteroids status table as lines: civilisations, then asteroids by state."""
+    lines = [summarize(state)]
+    lines.extend(civ_line(state, c) for c in state.order)
+    groups = asteroids_by_status(state)
+    for a in groups["target"] + groups["flag"]:
+        lines.append(asteroid_line(state, a))
+    mines = ", ".join(f"{a.label} ({a.owner})" for a in groups["mine"])
+    lines.append(f"Mines: {mines or '—'}")
+    free = ", ".join(a.label for a in groups["free"])
+    lines.append(f"Free ({len(groups['free'])}): {free or '—'}")
+    return lines
+
+
+def summarize(state: AsteroidBeltState) -> str:
+    """One line for /campaign status."""
+    scores = ", ".join(
+        f"{civ_row(c).name} {state.civs[c].vp}/{state.goal} VP {state.civs[c].resources} res"
+        for c in state.order
+    )
+    head = f"Asteroid Belt ({state.variant})"
+    if state.winner is not None:
+        return f"{head}: {civ_name(state.winner)} won · {scores}"
+    return f"{head}, turn {state.turn}: {civ_name(current_civ(state))} to play · {scores}"
