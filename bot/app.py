@@ -1,0 +1,348 @@
+"""The bot: a ``commands.Bot`` that opens storage, loads every cog, syncs commands when they
+changed, answers every interaction (errors included), and shuts down cleanly."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import logging
+import pkgutil
+import random
+import secrets
+import time
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager, suppress
+from pathlib import Path
+from typing import Any
+
+import discord
+import yarl
+from discord import app_commands
+from discord.ext import commands, tasks
+from discord.gateway import DiscordWebSocket
+from discord.http import Route
+
+import cogs
+from bot.config import Settings
+from bot.errors import BotError, ConcurrencyError, NoCampaign, NotAllowed
+from bot.games import GAMES, game_title, setup_hint
+from bot.options import validate_options
+from bot.rules.dice import Dice
+from bot.storage import Campaign, Store, Tx, dump_json
+
+log = logging.getLogger(__name__)
+
+SYNC_HASH_KEY = "command_sync_hash"
+
+
+def cog_extensions() -> list[str]:
+    """Every module in the ``cogs`` package (skipping private ``_name`` modules)."""
+    return sorted(
+        f"cogs.{m.name}" for m in pkgutil.iter_modules(cogs.__path__) if not m.name.startswith("_")
+    )
+
+
+def describe_invocation(interaction: discord.Interaction[Any]) -> str:
+    """``/battle attacker:Tank defender:Trooper`` — what the person typed, for the history."""
+    data: dict[str, Any] = dict(interaction.data or {})
+    words = [f"/{data.get('name', '?')}"]
+    options: list[dict[str, Any]] = list(data.get("options", []))
+    while options and options[0].get("type") in (1, 2):
+        words.append(str(options[0]["name"]))
+        options = list(options[0].get("options", []))
+    for opt in options:
+        words.append(f"{opt.get('name')}:{opt.get('value')}")
+    return " ".join(words)[:300]
+
+
+class TableTree(app_commands.CommandTree["TableBot"]):
+    """Checks every option against the synced schema before a command runs, counts commands in
+    flight for a clean shutdown, and sends every error to one handler."""
+
+    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+        bot = self.client
+        if bot.shutting_down:
+            await bot.send_ephemeral(
+                interaction, "The bot is restarting — try again in a few seconds."
+            )
+            return False
+        if interaction.type is discord.InteractionType.application_command:
+            problem = validate_options(self, interaction)
+            if problem is not None:
+                await bot.send_ephemeral(interaction, problem)
+                return False
+        return True
+
+    async def _call(self, interaction: discord.Interaction[Any]) -> None:
+        self.client.inflight += 1
+        try:
+            await super()._call(interaction)
+        finally:
+            self.client.inflight -= 1
+
+    async def on_error(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+    ) -> None:
+        await self.client.report_error(interaction, error)
+
+
+class TableBot(commands.Bot):
+    """The table assistant. ``setup_hook`` opens storage, loads cogs and syncs commands."""
+
+    def __init__(self, settings: Settings, *, load_cogs: bool = True) -> None:
+        intents = discord.Intents.default()
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            tree_cls=TableTree,
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        self.settings = settings
+        self._load_cogs = load_cogs
+        self._store: Store | None = None
+        self.inflight = 0
+        self.shutting_down = False
+        self.started_at = time.monotonic()
+        self.synced_at: float | None = None
+        self._shared_rng = (
+            random.Random(settings.dice_seed) if settings.dice_seed is not None else None
+        )
+        self.dice_factory: Callable[[], Dice] = self._default_dice
+        Route.BASE = settings.discord_api_base_url.rstrip("/")
+        DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.discord_gateway_url)
+
+    # -- plumbing ------------------------------------------------------------------------------
+    @property
+    def store(self) -> Store:
+        if self._store is None:
+            raise RuntimeError("storage is not open yet")
+        return self._store
+
+    def _default_dice(self) -> Dice:
+        if self._shared_rng is not None:
+            return Dice(rng=self._shared_rng)
+        return Dice()
+
+    def new_dice(self) -> Dice:
+        """A fresh dice source for one command (tests replace ``dice_factory``)."""
+        return self.dice_factory()
+
+    async def setup_hook(self) -> None:
+        self._store = await Store.open(self.settings.database_path)
+        if self._load_cogs:
+            for name in cog_extensions():
+                await self.load_extension(name)
+        await self.sync_commands()
+        self.heartbeat.start()
+
+    async def sync_commands(self) -> bool:
+        """Sync the command tree if its JSON differs from the last synced one. True if synced."""
+        guild = (
+            discord.Object(id=self.settings.discord_guild_id)
+            if self.settings.discord_guild_id
+            else None
+        )
+        if guild is not None:
+            self.tree.copy_global_to(guild=guild)
+        tree = self.tree
+        commands_ = tree._get_all_commands(guild=guild)
+        translator = tree.translator
+        if translator is not None:
+            payload = [await c.get_translated_payload(tree, translator) for c in commands_]
+        else:
+            payload = [c.to_dict(tree) for c in commands_]
+        digest = hashlib.sha256(
+            dump_json(
+                {
+                    "api": self.settings.discord_api_base_url,
+                    "application": self.application_id,
+                    "guild": guild.id if guild else None,
+                    "commands": payload,
+                }
+            ).encode()
+        ).hexdigest()
+        if await self.store.get_meta(SYNC_HASH_KEY) == digest:
+            log.info("Application commands unchanged since the last sync; not syncing")
+            self.synced_at = time.monotonic()
+            return False
+        synced = await tree.sync(guild=guild)
+        await self.store.set_meta(SYNC_HASH_KEY, digest)
+        self.synced_at = time.monotonic()
+        where = f"guild {guild.id}" if guild else "globally"
+        log.info("Synced %d application commands %s", len(synced), where)
+        return True
+
+    # -- heartbeat for the container health check -----------------------------------------------
+    def touch_heartbeat(self) -> None:
+        path: Path = self.settings.resolved_heartbeat_path
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(str(time.time()))
+        except OSError:
+            log.warning("Could not write the heartbeat file %s", path)
+
+    @tasks.loop(seconds=15)
+    async def heartbeat(self) -> None:
+        ws = self.ws
+        if ws is not None and ws.open and not self.is_closed():
+            self.touch_heartbeat()
+
+    @heartbeat.before_loop
+    async def _before_heartbeat(self) -> None:
+        await self.wait_until_ready()
+
+    async def on_ready(self) -> None:
+        self.touch_heartbeat()
+        log.info("Connected as %s", self.user)
+
+    async def on_resumed(self) -> None:
+        self.touch_heartbeat()
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """Make sure buttons and autocompletes nobody handles still get an answer."""
+        if interaction.type in (
+            discord.InteractionType.component,
+            discord.InteractionType.autocomplete,
+        ):
+            asyncio.get_running_loop().call_later(
+                2.5, lambda: asyncio.ensure_future(self._answer_if_forgotten(interaction))
+            )
+
+    async def _answer_if_forgotten(self, interaction: discord.Interaction[Any]) -> None:
+        if interaction.response.is_done():
+            return
+        with suppress(discord.HTTPException, discord.InteractionResponded):
+            if interaction.type is discord.InteractionType.autocomplete:
+                await interaction.response.autocomplete([])
+            else:
+                await interaction.response.send_message(
+                    "This button has expired — run the command again.", ephemeral=True
+                )
+
+    # -- shutdown ------------------------------------------------------------------------------
+    async def shutdown(self, grace: float = 4.0) -> None:
+        """Stop taking interactions, let those in flight finish (``grace`` s at most), close."""
+        self.shutting_down = True
+        deadline = time.monotonic() + grace
+        while self.inflight > 0 and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
+        await self.close()
+
+    async def close(self) -> None:
+        if self.heartbeat.is_running():
+            self.heartbeat.cancel()
+        await super().close()
+        if self._store is not None:
+            await self._store.close()
+            self._store = None
+
+    # -- replies and errors --------------------------------------------------------------------
+    async def send_ephemeral(self, interaction: discord.Interaction[Any], message: str) -> None:
+        try:
+            if interaction.type is discord.InteractionType.autocomplete:
+                if not interaction.response.is_done():
+                    await interaction.response.autocomplete([])
+                return
+            if interaction.response.is_done():
+                await interaction.followup.send(message, ephemeral=True)
+            else:
+                await interaction.response.send_message(message, ephemeral=True)
+        except discord.HTTPException:
+            log.warning("Could not send a reply to interaction %s", interaction.id)
+
+    async def report_error(self, interaction: discord.Interaction[Any], error: Exception) -> None:
+        original: BaseException = error
+        while isinstance(original, app_commands.CommandInvokeError | app_commands.TransformerError):
+            cause = original.__cause__ or getattr(original, "original", None)
+            if cause is None:
+                break
+            original = cause
+        if isinstance(original, BotError):
+            message = original.message
+        elif isinstance(original, ConcurrencyError):
+            message = "Someone changed this campaign at the same moment — run the command again."
+        elif isinstance(error, app_commands.CommandNotFound):
+            message = "This command is not known any more — Discord may still be updating; retry."
+        elif isinstance(error, app_commands.TransformerError):
+            message = f"`{str(error.value)[:50]}` is not a valid {error.type.name} here."
+        elif isinstance(error, app_commands.MissingPermissions):
+            message = "Only a game master may do that (Manage Channels permission needed)."
+        elif isinstance(error, app_commands.CheckFailure):
+            message = str(error) or "You may not use this command here."
+        else:
+            ref = secrets.token_hex(3).upper()
+            log.error(
+                "Unexpected error (ref %s) in %s",
+                ref,
+                describe_invocation(interaction),
+                exc_info=(type(original), original, original.__traceback__),
+            )
+            message = f"Something went wrong (ref {ref}). Tell the bot's admin this reference."
+        await self.send_ephemeral(interaction, message[:1900])
+
+    # -- campaigns for cogs --------------------------------------------------------------------
+    async def is_game_master(
+        self, interaction: discord.Interaction[Any], campaign: Campaign | None
+    ) -> bool:
+        """The campaign's creator, an added game master, or a Manage Channels holder."""
+        perms = interaction.permissions
+        if perms.manage_channels or perms.administrator:
+            return True
+        if campaign is None:
+            return False
+        if interaction.user.id == campaign.created_by:
+            return True
+        return interaction.user.id in await self.store.game_masters(campaign.channel_id)
+
+    async def ensure_game_master(
+        self, interaction: discord.Interaction[Any], campaign: Campaign | None, action: str = ""
+    ) -> None:
+        if not await self.is_game_master(interaction, campaign):
+            what = f" {action}" if action else " do that"
+            raise NotAllowed(
+                f"Only the game master may{what} — the member who started the campaign, an added "
+                "game master, or someone with Manage Channels."
+            )
+
+    @asynccontextmanager
+    async def campaign_tx(
+        self,
+        interaction: discord.Interaction[Any],
+        *,
+        game: str | None,
+        require: bool = True,
+        game_master: bool = False,
+        action: str = "",
+    ) -> AsyncIterator[Tx]:
+        """One command's unit of work on the interaction's channel.
+
+        ``game``: the campaign must play this game (``None``: any or none). ``require``: refuse
+        when the channel has no campaign. ``game_master``: refuse non-game-masters. The commit
+        happens when the block exits; reply after it.
+        """
+        if interaction.channel_id is None:
+            raise BotError("Use this command in a server channel.")
+        async with self.store.transaction(
+            interaction.channel_id,
+            actor_id=interaction.user.id,
+            actor_name=interaction.user.display_name,
+            command=describe_invocation(interaction),
+            guild_id=interaction.guild_id,
+        ) as tx:
+            campaign = tx.campaign
+            if require and campaign is None:
+                if game is not None and game in GAMES:
+                    hint = GAMES[game].setup_command
+                    raise NoCampaign(
+                        f"No {game_title(game)} campaign in this channel — start one with {hint}."
+                    )
+                raise NoCampaign(f"No campaign in this channel — start one with {setup_hint()}.")
+            if game is not None and campaign is not None and campaign.game != game:
+                raise NoCampaign(
+                    f"This channel plays {game_title(campaign.game)}, not {game_title(game)} — "
+                    "use that game's commands here, or another channel for this one."
+                )
+            if game_master:
+                await self.ensure_game_master(interaction, campaign, action)
+            yield tx

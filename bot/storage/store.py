@@ -1,0 +1,389 @@
+"""SQLite storage for campaigns: one row per channel plus an append-only history.
+
+Every state change goes through :meth:`Store.transaction`, which serialises commands of one
+channel with an ``asyncio.Lock``, reads the row, lets the caller change the state, and commits
+the new state and one history row in a single SQLite transaction guarded by an optimistic
+``version`` check. Nothing here knows any game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import weakref
+from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
+from contextlib import asynccontextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+from pydantic import BaseModel, ConfigDict
+
+from bot.errors import BotError, ConcurrencyError
+from bot.rules.dice import Draw
+from bot.storage.migrations import MIGRATIONS, SCHEMA_VERSION
+
+JsonDict = dict[str, Any]
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+def dump_json(value: Any) -> str:
+    """Canonical JSON: the same value always gives the same text."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def _state_dict(state: BaseModel | Mapping[str, Any]) -> JsonDict:
+    if isinstance(state, BaseModel):
+        return state.model_dump(mode="json")
+    return dict(state)
+
+
+def _dice_list(dice: Iterable[Draw | Mapping[str, Any]]) -> list[JsonDict]:
+    return [d.as_json() if isinstance(d, Draw) else dict(d) for d in dice]
+
+
+class Campaign(BaseModel):
+    """A channel's campaign row."""
+
+    model_config = ConfigDict(frozen=True)
+
+    channel_id: int
+    campaign_id: int
+    guild_id: int | None
+    game: str
+    state: JsonDict
+    version: int
+    created_by: int
+    created_at: str
+    updated_at: str
+
+
+class HistoryEntry(BaseModel):
+    """One committed command in a campaign's history."""
+
+    model_config = ConfigDict(frozen=True)
+
+    campaign_id: int
+    seq: int
+    channel_id: int
+    created_at: str
+    actor_id: int
+    actor_name: str
+    command: str
+    summary: str
+    dice: list[JsonDict]
+    state_before: JsonDict | None
+    undone_by: int | None = None
+    undone_at: str | None = None
+
+
+class Tx:
+    """One command's unit of work on one channel (see :meth:`Store.transaction`)."""
+
+    def __init__(self, campaign: Campaign | None) -> None:
+        self.campaign = campaign
+        self._new_game: str | None = None
+        self._new_state: JsonDict | None = None
+        self._delete = False
+        self._summary: str | None = None
+        self._dice: list[JsonDict] = []
+        self.seq: int | None = None  # the history sequence number, once committed
+
+    @property
+    def state(self) -> JsonDict | None:
+        """The state as it will be committed (the new one if set, else the stored one)."""
+        if self._new_state is not None:
+            return self._new_state
+        return self.campaign.state if self.campaign else None
+
+    def create(self, game: str, state: BaseModel | Mapping[str, Any]) -> None:
+        if self.campaign is not None:
+            raise BotError(
+                f"This channel already runs a {self.campaign.game} campaign — "
+                "end it first with /campaign end."
+            )
+        self._new_game = game
+        self._new_state = _state_dict(state)
+
+    def set_state(self, state: BaseModel | Mapping[str, Any]) -> None:
+        if self.campaign is None and self._new_game is None:
+            raise BotError("No campaign in this channel — start one first (see /help).")
+        self._new_state = _state_dict(state)
+
+    def delete(self) -> None:
+        if self.campaign is None:
+            raise BotError("No campaign in this channel.")
+        self._delete = True
+
+    def record(self, summary: str, dice: Iterable[Draw | Mapping[str, Any]] = ()) -> None:
+        """The one-line summary and dice for the history row."""
+        self._summary = summary[:500]
+        self._dice = _dice_list(dice)
+
+    @property
+    def has_work(self) -> bool:
+        if self._delete or self._new_game is not None:
+            return True
+        if self.campaign is None:
+            return False
+        return self._new_state is not None or self._summary is not None
+
+
+class Store:
+    """The campaign database. Open with :meth:`Store.open`; close with :meth:`close`."""
+
+    def __init__(self, conn: aiosqlite.Connection, path: str) -> None:
+        self._conn = conn
+        self.path = path
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        self._write_lock = asyncio.Lock()
+
+    # -- lifecycle -----------------------------------------------------------------------------
+    @classmethod
+    async def open(cls, path: str | Path) -> Store:
+        path = str(path)
+        if path != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        conn = await aiosqlite.connect(path, isolation_level=None)
+        conn.row_factory = aiosqlite.Row
+        await conn.execute("PRAGMA journal_mode=WAL")
+        await conn.execute("PRAGMA synchronous=FULL")
+        await conn.execute("PRAGMA busy_timeout=5000")
+        await conn.execute("PRAGMA foreign_keys=ON")
+        store = cls(conn, path)
+        await store._migrate()
+        return store
+
+    async def close(self) -> None:
+        async with self._write_lock:
+            await self._conn.close()
+
+    async def _migrate(self) -> None:
+        async with self._conn.execute("PRAGMA user_version") as cur:
+            row = await cur.fetchone()
+        current = int(row[0]) if row else 0
+        if current > SCHEMA_VERSION:
+            raise RuntimeError(
+                f"database schema {current} is newer than this bot "
+                f"({SCHEMA_VERSION}); upgrade the bot"
+            )
+        for number in range(current + 1, SCHEMA_VERSION + 1):
+            script = MIGRATIONS[number - 1]
+            await self._conn.executescript(
+                f"BEGIN IMMEDIATE;\n{script}\nPRAGMA user_version={number};\nCOMMIT;"
+            )
+
+    async def schema_version(self) -> int:
+        async with self._conn.execute("PRAGMA user_version") as cur:
+            row = await cur.fetchone()
+        return int(row[0]) if row else 0
+
+    async def integrity_check(self) -> str:
+        async with self._conn.execute("PRAGMA integrity_check") as cur:
+            row = await cur.fetchone()
+        return str(row[0]) if row else ""
+
+    # -- reads ---------------------------------------------------------------------------------
+    async def get(self, channel_id: int) -> Campaign | None:
+        async with self._conn.execute(
+            "SELECT * FROM campaigns WHERE channel_id = ?", (channel_id,)
+        ) as cur:
+            row = await cur.fetchone()
+        if row is None:
+            return None
+        data = dict(row)
+        data["state"] = json.loads(data["state"])
+        return Campaign.model_validate(data)
+
+    async def history(
+        self, channel_id: int, limit: int = 10, *, before_seq: int | None = None
+    ) -> list[HistoryEntry]:
+        """The latest ``limit`` entries of the channel's current campaign, newest first."""
+        campaign = await self.get(channel_id)
+        if campaign is None:
+            return []
+        return await self.campaign_history(campaign.campaign_id, limit, before_seq=before_seq)
+
+    async def campaign_history(
+        self, campaign_id: int, limit: int | None = 10, *, before_seq: int | None = None
+    ) -> list[HistoryEntry]:
+        sql = "SELECT * FROM history WHERE campaign_id = ?"
+        args: list[Any] = [campaign_id]
+        if before_seq is not None:
+            sql += " AND seq < ?"
+            args.append(before_seq)
+        sql += " ORDER BY seq DESC"
+        if limit is not None:
+            sql += " LIMIT ?"
+            args.append(limit)
+        async with self._conn.execute(sql, args) as cur:
+            rows = await cur.fetchall()
+        return [self._entry(row) for row in rows]
+
+    @staticmethod
+    def _entry(row: aiosqlite.Row) -> HistoryEntry:
+        data = dict(row)
+        data["dice"] = json.loads(data["dice"])
+        data["state_before"] = (
+            json.loads(data["state_before"]) if data["state_before"] is not None else None
+        )
+        return HistoryEntry.model_validate(data)
+
+    async def get_meta(self, key: str) -> str | None:
+        async with self._conn.execute("SELECT value FROM meta WHERE key = ?", (key,)) as cur:
+            row = await cur.fetchone()
+        return str(row[0]) if row else None
+
+    async def set_meta(self, key: str, value: str) -> None:
+        async with self._write_lock:
+            await self._conn.execute(
+                "INSERT INTO meta (key, value) VALUES (?, ?) "
+                "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                (key, value),
+            )
+
+    async def game_masters(self, channel_id: int) -> list[int]:
+        async with self._conn.execute(
+            "SELECT user_id FROM game_masters WHERE channel_id = ? ORDER BY added_at", (channel_id,)
+        ) as cur:
+            rows = await cur.fetchall()
+        return [int(r[0]) for r in rows]
+
+    # -- writes --------------------------------------------------------------------------------
+    def channel_lock(self, channel_id: int) -> asyncio.Lock:
+        lock = self._locks.get(channel_id)
+        if lock is None:
+            lock = asyncio.Lock()
+            self._locks[channel_id] = lock
+        return lock
+
+    @asynccontextmanager
+    async def transaction(
+        self,
+        channel_id: int,
+        *,
+        actor_id: int,
+        command: str,
+        actor_name: str = "",
+        guild_id: int | None = None,
+    ) -> AsyncIterator[Tx]:
+        """Read the channel's campaign, let the caller change it, commit state + history.
+
+        If the body raises, nothing is written. The commit has happened when the ``async with``
+        block exits, so reply to Discord after it.
+        """
+        async with self.channel_lock(channel_id):
+            tx = Tx(await self.get(channel_id))
+            yield tx
+            if tx.has_work:
+                await self._commit(tx, channel_id, actor_id, actor_name, command, guild_id)
+
+    async def _commit(
+        self,
+        tx: Tx,
+        channel_id: int,
+        actor_id: int,
+        actor_name: str,
+        command: str,
+        guild_id: int | None,
+    ) -> None:
+        now = _now()
+        conn = self._conn
+        async with self._write_lock:
+            await conn.execute("BEGIN IMMEDIATE")
+            try:
+                if tx._delete:
+                    assert tx.campaign is not None
+                    cur = await conn.execute(
+                        "DELETE FROM campaigns WHERE channel_id = ? AND version = ?",
+                        (channel_id, tx.campaign.version),
+                    )
+                    if cur.rowcount != 1:
+                        raise ConcurrencyError(channel_id)
+                    await conn.execute(
+                        "DELETE FROM history WHERE campaign_id = ?", (tx.campaign.campaign_id,)
+                    )
+                    await conn.execute(
+                        "DELETE FROM game_masters WHERE channel_id = ?", (channel_id,)
+                    )
+                    await conn.execute("COMMIT")
+                    return
+                if tx._new_game is not None:
+                    assert tx._new_state is not None
+                    async with conn.execute(
+                        "UPDATE counters SET value = value + 1 WHERE name = 'campaign_id' "
+                        "RETURNING value"
+                    ) as c:
+                        row = await c.fetchone()
+                    assert row is not None
+                    campaign_id = int(row[0])
+                    await conn.execute(
+                        "INSERT INTO campaigns (channel_id, campaign_id, guild_id, game, state, "
+                        "version, created_by, created_at, updated_at) "
+                        "VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?)",
+                        (
+                            channel_id,
+                            campaign_id,
+                            guild_id,
+                            tx._new_game,
+                            dump_json(tx._new_state),
+                            actor_id,
+                            now,
+                            now,
+                        ),
+                    )
+                    await conn.execute(
+                        "DELETE FROM game_masters WHERE channel_id = ?", (channel_id,)
+                    )
+                    state_before: str | None = None
+                else:
+                    assert tx.campaign is not None
+                    campaign_id = tx.campaign.campaign_id
+                    new_state = tx._new_state if tx._new_state is not None else tx.campaign.state
+                    cur = await conn.execute(
+                        "UPDATE campaigns SET state = ?, version = version + 1, updated_at = ? "
+                        "WHERE channel_id = ? AND version = ?",
+                        (dump_json(new_state), now, channel_id, tx.campaign.version),
+                    )
+                    if cur.rowcount != 1:
+                        raise ConcurrencyError(channel_id)
+                    state_before = dump_json(tx.campaign.state)
+                async with conn.execute(
+                    "SELECT COALESCE(MAX(seq), 0) + 1 FROM history WHERE campaign_id = ?",
+                    (campaign_id,),
+                ) as c:
+                    row = await c.fetchone()
+                assert row is not None
+                seq = int(row[0])
+                await conn.execute(
+                    "INSERT INTO history (campaign_id, seq, channel_id, created_at, actor_id, "
+                    "actor_name, command, summary, dice, state_before) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        campaign_id,
+                        seq,
+                        channel_id,
+                        now,
+                        actor_id,
+                        actor_name,
+                        command,
+                        tx._summary or command,
+                        dump_json(tx._dice),
+                        state_before,
+                    ),
+                )
+                await conn.execute("COMMIT")
+                tx.seq = seq
+            except BaseException:
+                await conn.execute("ROLLBACK")
+                raise
+
+    async def execute_write(self, sql: str, args: Sequence[Any] = ()) -> int:
+        """A single-statement write outside the campaign flow (game masters, meta)."""
+        async with self._write_lock:
+            cur = await self._conn.execute(sql, args)
+            return cur.rowcount

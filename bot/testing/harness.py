@@ -1,0 +1,121 @@
+"""The real bot, in this process, connected to a :class:`StandIn` over loopback.
+
+Used by the end-to-end tests (with injected dice) and by the local console."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator, Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import SecretStr
+
+from bot.app import TableBot
+from bot.config import Settings
+from bot.rules.dice import Dice
+from bot.testing.standin import Message, Reply, StandIn, User
+
+
+@dataclass
+class Table:
+    """A running bot + stand-in Discord, with members and a default channel."""
+
+    discord: StandIn
+    bot: TableBot
+    users: dict[str, User] = field(default_factory=dict)
+    channel_id: int = 900000000000000001
+
+    def user(self, name: str, *, manage_channels: bool = False, locale: str = "en-US") -> User:
+        """The member called ``name`` (created on first use, ids stable per name)."""
+        if name not in self.users:
+            self.users[name] = User(
+                id=500000000000000000 + len(self.users) + 1,
+                name=name,
+                manage_channels=manage_channels,
+                locale=locale,
+            )
+        return self.users[name]
+
+    def set_dice(self, dice: Dice | Callable[[], Dice]) -> None:
+        """Every following command uses ``dice`` (one shared object) or a factory's dice."""
+        if isinstance(dice, Dice):
+            self.bot.dice_factory = lambda: dice
+        else:
+            self.bot.dice_factory = dice
+
+    async def run(
+        self,
+        command: str,
+        options: Mapping[str, Any] | None = None,
+        *,
+        user: str | User = "gm",
+        channel_id: int | None = None,
+        timeout: float = 10.0,
+    ) -> Reply:
+        """``await table.run("battle", {"attacker": "Tank"}, user="ana")``."""
+        who = user if isinstance(user, User) else self.user(user)
+        return await self.discord.invoke(
+            command, options, user=who, channel_id=channel_id or self.channel_id, timeout=timeout
+        )
+
+    async def autocomplete(
+        self,
+        command: str,
+        options: Mapping[str, Any],
+        focused: str,
+        *,
+        user: str | User = "gm",
+        channel_id: int | None = None,
+    ) -> list[dict[str, Any]]:
+        who = user if isinstance(user, User) else self.user(user)
+        return await self.discord.autocomplete(
+            command, options, focused, user=who, channel_id=channel_id or self.channel_id
+        )
+
+    async def click(self, message: Message, label: str, *, user: str | User = "gm") -> Reply:
+        who = user if isinstance(user, User) else self.user(user)
+        return await self.discord.click(message, label, user=who)
+
+    async def state(self, channel_id: int | None = None) -> dict[str, Any] | None:
+        """The channel's stored campaign state (None without a campaign)."""
+        campaign = await self.bot.store.get(channel_id or self.channel_id)
+        return campaign.state if campaign else None
+
+
+def settings_for(discord: StandIn, database_path: Path, **overrides: Any) -> Settings:
+    values: dict[str, Any] = {
+        "discord_token": SecretStr(discord.token),
+        "database_path": database_path,
+        "discord_api_base_url": discord.api_url,
+        "discord_gateway_url": discord.gateway_url,
+        "heartbeat_path": database_path.parent / "heartbeat",
+        "log_level": "WARNING",
+    }
+    values.update(overrides)
+    return Settings.model_validate(values)
+
+
+@contextlib.asynccontextmanager
+async def running_table(database_path: Path, **overrides: Any) -> AsyncIterator[Table]:
+    """Start a stand-in Discord and the bot against it; stop both afterwards."""
+    async with StandIn() as discord:
+        bot = TableBot(settings_for(discord, database_path, **overrides))
+        task = asyncio.create_task(bot.start(discord.token))
+        try:
+            waiter = asyncio.ensure_future(discord.identified.wait())
+            done, _ = await asyncio.wait(
+                {waiter, task}, timeout=20, return_when=asyncio.FIRST_COMPLETED
+            )
+            if task in done:
+                task.result()  # raises the bot's start-up error
+            if waiter not in done:
+                waiter.cancel()
+                raise TimeoutError("the bot did not connect to the stand-in Discord")
+            yield Table(discord=discord, bot=bot)
+        finally:
+            await bot.close()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await asyncio.wait_for(task, timeout=5)

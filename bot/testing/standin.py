@@ -1,0 +1,748 @@
+"""A stand-in Discord on 127.0.0.1: enough REST and gateway for the real discord.py client.
+
+It serves the login and application endpoints, takes command syncs, runs a gateway websocket
+(HELLO, IDENTIFY -> READY, heartbeats, RESUME), sends INTERACTION_CREATE events built from the
+synced command schema exactly as Discord would, and records every reply the bot makes. The
+end-to-end tests, the benchmarks and ``python -m bot local`` all use it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import time
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiohttp import BodyPartReader, web
+
+JSON = "application/json"
+DISCORD_EPOCH = 1420070400000
+EPHEMERAL = 1 << 6
+
+# Permission bits
+VIEW_CHANNEL = 1 << 10
+SEND_MESSAGES = 1 << 11
+EMBED_LINKS = 1 << 14
+ATTACH_FILES = 1 << 15
+USE_APPLICATION_COMMANDS = 1 << 31
+MANAGE_CHANNELS = 1 << 4
+MEMBER_PERMISSIONS = VIEW_CHANNEL | SEND_MESSAGES | EMBED_LINKS | ATTACH_FILES
+MEMBER_PERMISSIONS |= USE_APPLICATION_COMMANDS
+
+OPTION_TYPES = {
+    1: "subcommand",
+    2: "group",
+    3: "string",
+    4: "integer",
+    5: "boolean",
+    6: "user",
+    7: "channel",
+    8: "role",
+    9: "mentionable",
+    10: "number",
+    11: "attachment",
+}
+
+
+class _Snowflakes:
+    def __init__(self) -> None:
+        self._counter = itertools.count(1)
+
+    def next(self) -> int:
+        ms = int(time.time() * 1000) - DISCORD_EPOCH
+        return (ms << 22) | (next(self._counter) & 0x3FFFFF)
+
+
+@dataclass
+class User:
+    id: int
+    name: str
+    manage_channels: bool = False
+    locale: str = "en-US"
+
+    def payload(self) -> dict[str, Any]:
+        return {
+            "id": str(self.id),
+            "username": self.name,
+            "global_name": self.name,
+            "discriminator": "0",
+            "avatar": None,
+            "bot": False,
+            "public_flags": 0,
+        }
+
+    @property
+    def permissions(self) -> int:
+        return MEMBER_PERMISSIONS | (MANAGE_CHANNELS if self.manage_channels else 0)
+
+
+@dataclass
+class Message:
+    """A message the bot created or edited, as Discord would store it."""
+
+    id: int
+    channel_id: int
+    content: str = ""
+    embeds: list[dict[str, Any]] = field(default_factory=list)
+    components: list[dict[str, Any]] = field(default_factory=list)
+    flags: int = 0
+    attachments: list[tuple[str, bytes]] = field(default_factory=list)
+
+    @property
+    def ephemeral(self) -> bool:
+        return bool(self.flags & EPHEMERAL)
+
+    @property
+    def text(self) -> str:
+        """Everything a person reads: content, then each embed's parts."""
+        parts = [self.content] if self.content else []
+        for embed in self.embeds:
+            for key in ("title", "description"):
+                if embed.get(key):
+                    parts.append(str(embed[key]))
+            for f in embed.get("fields", []):
+                parts.append(f"{f.get('name', '')}\n{f.get('value', '')}")
+            footer = embed.get("footer") or {}
+            if footer.get("text"):
+                parts.append(str(footer["text"]))
+        return "\n".join(parts)
+
+    def buttons(self) -> list[dict[str, Any]]:
+        out: list[dict[str, Any]] = []
+        for row in self.components:
+            for comp in row.get("components", []):
+                if comp.get("type") == 2:
+                    out.append(comp)
+        return out
+
+    def update(self, data: Mapping[str, Any]) -> None:
+        if "content" in data:
+            self.content = data["content"] or ""
+        if "embeds" in data:
+            self.embeds = list(data["embeds"] or [])
+        if "components" in data:
+            self.components = list(data["components"] or [])
+        if "flags" in data and data["flags"] is not None:
+            self.flags = int(data["flags"])
+
+    def payload(self, bot_user: dict[str, Any]) -> dict[str, Any]:
+        return {
+            "id": str(self.id),
+            "channel_id": str(self.channel_id),
+            "type": 20,
+            "content": self.content,
+            "author": bot_user,
+            "embeds": self.embeds,
+            "components": self.components,
+            "attachments": [
+                {
+                    "id": str(i + 1),
+                    "filename": name,
+                    "size": len(data),
+                    "url": f"https://cdn.invalid/{name}",
+                    "proxy_url": f"https://cdn.invalid/{name}",
+                }
+                for i, (name, data) in enumerate(self.attachments)
+            ],
+            "mentions": [],
+            "mention_roles": [],
+            "mention_everyone": False,
+            "pinned": False,
+            "tts": False,
+            "timestamp": "2026-01-01T00:00:00.000000+00:00",
+            "edited_timestamp": None,
+            "flags": self.flags,
+        }
+
+
+@dataclass
+class Reply:
+    """What the bot answered to one interaction."""
+
+    interaction_id: int
+    callback_type: int | None = None
+    original: Message | None = None
+    followups: list[Message] = field(default_factory=list)
+    choices: list[dict[str, Any]] | None = None
+    sent_at: float = 0.0
+    answered_at: float | None = None
+    answered: asyncio.Event = field(default_factory=asyncio.Event)
+    callbacks: int = 0
+
+    @property
+    def messages(self) -> list[Message]:
+        return ([self.original] if self.original else []) + self.followups
+
+    @property
+    def message(self) -> Message:
+        """The last message the bot posted or edited for this interaction."""
+        msgs = self.messages
+        if not msgs:
+            raise AssertionError(f"interaction {self.interaction_id} has no message")
+        return msgs[-1]
+
+    @property
+    def text(self) -> str:
+        return self.message.text
+
+    @property
+    def ephemeral(self) -> bool:
+        return self.message.ephemeral
+
+    @property
+    def embeds(self) -> list[dict[str, Any]]:
+        return self.message.embeds
+
+    @property
+    def latency(self) -> float:
+        if self.answered_at is None:
+            return float("inf")
+        return self.answered_at - self.sent_at
+
+
+class CommandNotSynced(LookupError):
+    pass
+
+
+class StandIn:
+    """Run with ``async with StandIn() as discord:``; point the bot at ``api_url`` and
+    ``gateway_url``."""
+
+    def __init__(self, *, token: str = "standin-token", application_id: int = 424242) -> None:
+        self.token = token
+        self.application_id = application_id
+        self.guild_id = 777000000000000001
+        self._ids = _Snowflakes()
+        self.bot_user = {
+            "id": str(application_id),
+            "username": "Table Bot",
+            "global_name": None,
+            "discriminator": "0000",
+            "avatar": None,
+            "bot": True,
+            "public_flags": 0,
+            "flags": 0,
+        }
+        self.commands: dict[str, dict[str, Any]] = {}
+        self.sync_count = 0
+        self.synced = asyncio.Event()
+        self.identified = asyncio.Event()
+        self.identify_count = 0
+        self.resume_count = 0
+        self.replies: dict[int, Reply] = {}
+        self._by_token: dict[str, Reply] = {}
+        self.messages: dict[int, Message] = {}
+        self.channel_messages: list[Message] = []
+        self.unknown_requests: list[str] = []
+        self.auth_failures = 0
+        self._ws: web.WebSocketResponse | None = None
+        self._seq = 0
+        self._runner: web.AppRunner | None = None
+        self.port = 0
+        self.attachments: dict[str, bytes] = {}
+        self._payloads: dict[int, dict[str, Any]] = {}
+
+    # -- lifecycle -----------------------------------------------------------------------------
+    async def __aenter__(self) -> StandIn:
+        await self.start()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.stop()
+
+    async def start(self, port: int = 0) -> None:
+        app = web.Application(client_max_size=64 * 1024 * 1024)
+        app.router.add_get("/gateway", self._gateway)
+        app.router.add_get("/attachments/{key}/{name}", self._attachment)
+        app.router.add_route("*", "/api/v10/{tail:.*}", self._rest)
+        self._runner = web.AppRunner(app, access_log=None)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", port)
+        await site.start()
+        server = site._server
+        assert server is not None
+        sockets = getattr(server, "sockets", None)
+        assert sockets
+        self.port = int(sockets[0].getsockname()[1])
+
+    async def stop(self) -> None:
+        if self._ws is not None:
+            await self._ws.close()
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    @property
+    def api_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/api/v10"
+
+    @property
+    def gateway_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/gateway"
+
+    def bot_env(self) -> dict[str, str]:
+        """Environment variables that point a bot process here."""
+        return {
+            "DISCORD_TOKEN": self.token,
+            "DISCORD_API_BASE_URL": self.api_url,
+            "DISCORD_GATEWAY_URL": self.gateway_url,
+        }
+
+    # -- gateway -------------------------------------------------------------------------------
+    async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
+        ws = web.WebSocketResponse(max_msg_size=0)
+        await ws.prepare(request)
+        self._ws = ws
+        await ws.send_str(json.dumps({"op": 10, "d": {"heartbeat_interval": 41250}}))
+        async for msg in ws:
+            try:
+                data = json.loads(msg.data)
+            except (TypeError, ValueError):
+                continue
+            op = data.get("op")
+            if op == 1:
+                await ws.send_str(json.dumps({"op": 11}))
+            elif op == 2:
+                if data["d"].get("token") != self.token:
+                    self.auth_failures += 1
+                    await ws.close(code=4004, message=b"Authentication failed.")
+                    break
+                self.identify_count += 1
+                await self._dispatch(
+                    "READY",
+                    {
+                        "v": 10,
+                        "user": self.bot_user,
+                        "guilds": [],
+                        "session_id": f"session-{self.identify_count}",
+                        "resume_gateway_url": self.gateway_url,
+                        "application": {"id": str(self.application_id), "flags": 0},
+                        "shard": [0, 1],
+                    },
+                )
+                self.identified.set()
+            elif op == 6:
+                self.resume_count += 1
+                await self._dispatch("RESUMED", {})
+                self.identified.set()
+        if self._ws is ws:
+            self._ws = None
+            self.identified.clear()
+        return ws
+
+    async def _dispatch(self, event: str, data: dict[str, Any]) -> None:
+        if self._ws is None:
+            raise ConnectionError("the bot is not connected to the gateway")
+        self._seq += 1
+        await self._ws.send_str(json.dumps({"op": 0, "t": event, "s": self._seq, "d": data}))
+
+    async def drop_connection(self) -> None:
+        """Close the gateway socket as Discord does when it wants a reconnect."""
+        ws = self._ws
+        self.identified.clear()
+        if ws is not None:
+            await ws.close(code=4000, message=b"Unknown error")
+
+    @property
+    def connected(self) -> bool:
+        return self._ws is not None and not self._ws.closed
+
+    # -- REST ----------------------------------------------------------------------------------
+    @staticmethod
+    def _json(data: Any, status: int = 200) -> web.Response:
+        # discord.py wants exactly "application/json" (no charset) to parse the body.
+        return web.Response(
+            body=json.dumps(data).encode(), status=status, headers={"Content-Type": JSON}
+        )
+
+    async def _read_body(
+        self, request: web.Request
+    ) -> tuple[dict[str, Any], list[tuple[str, bytes]]]:
+        files: list[tuple[str, bytes]] = []
+        if request.content_type.startswith("multipart/"):
+            payload: dict[str, Any] = {}
+            reader = await request.multipart()
+            while True:
+                part = await reader.next()
+                if part is None:
+                    break
+                if not isinstance(part, BodyPartReader):
+                    continue
+                raw = await part.read()
+                if part.name == "payload_json":
+                    payload = json.loads(raw)
+                elif part.filename:
+                    files.append((part.filename, bytes(raw)))
+            return payload, files
+        if request.can_read_body:
+            text = await request.text()
+            return (json.loads(text) if text else {}), files
+        return {}, files
+
+    async def _rest(self, request: web.Request) -> web.Response:
+        path = "/" + request.match_info["tail"]
+        method = request.method
+        auth = request.headers.get("Authorization", "")
+        parts = [p for p in path.split("/") if p]
+        if parts[:1] not in (["interactions"], ["webhooks"]) and auth != f"Bot {self.token}":
+            self.auth_failures += 1
+            return self._json({"message": "401: Unauthorized", "code": 0}, 401)
+        body, files = await self._read_body(request)
+
+        if method == "GET" and path == "/users/@me":
+            return self._json(self.bot_user)
+        if method == "GET" and path == "/oauth2/applications/@me":
+            return self._json(
+                {
+                    "id": str(self.application_id),
+                    "name": "Table Bot",
+                    "icon": None,
+                    "description": "",
+                    "bot_public": True,
+                    "bot_require_code_grant": False,
+                    "owner": {**self.bot_user, "bot": False, "username": "owner"},
+                    "verify_key": "0" * 64,
+                    "flags": 0,
+                    "team": None,
+                    "summary": "",
+                    "rpc_origins": [],
+                }
+            )
+        if parts[:1] == ["applications"] and parts[-1] == "commands":
+            if method == "PUT":
+                synced = []
+                self.commands = {}
+                raw_cmds: list[dict[str, Any]] = body if isinstance(body, list) else []
+                for raw_cmd in raw_cmds:
+                    cmd: dict[str, Any] = {
+                        **raw_cmd,
+                        "id": str(self._ids.next()),
+                        "application_id": str(self.application_id),
+                        "version": "1",
+                    }
+                    self.commands[cmd["name"]] = cmd
+                    synced.append(cmd)
+                self.sync_count += 1
+                self.synced.set()
+                return self._json(synced)
+            if method == "GET":
+                return self._json(list(self.commands.values()))
+        if parts[:1] == ["interactions"] and parts[-1] == "callback":
+            return self._callback(int(parts[1]), parts[2], body, files)
+        if parts[:1] == ["webhooks"]:
+            return self._webhook(method, parts, body, files)
+        if parts[:1] == ["channels"] and parts[-1] == "messages" and method == "POST":
+            msg = Message(id=self._ids.next(), channel_id=int(parts[1]), attachments=files)
+            msg.update(body)
+            self.messages[msg.id] = msg
+            self.channel_messages.append(msg)
+            return self._json(msg.payload(self.bot_user))
+        self.unknown_requests.append(f"{method} {path}")
+        return self._json({"message": "404: Not Found", "code": 0}, 404)
+
+    def _callback(
+        self, interaction_id: int, token: str, body: dict[str, Any], files: list[tuple[str, bytes]]
+    ) -> web.Response:
+        reply = self.replies.get(interaction_id)
+        if reply is None or self._by_token.get(token) is not reply:
+            return self._json({"message": "Unknown interaction", "code": 10062}, 404)
+        reply.callbacks += 1
+        if reply.callback_type is not None:
+            return self._json(
+                {"message": "Interaction has already been acknowledged.", "code": 40060}, 400
+            )
+        kind = int(body.get("type", 0))
+        data = body.get("data") or {}
+        reply.callback_type = kind
+        interaction = {"id": str(interaction_id), "type": self._payloads[interaction_id]["type"]}
+        result: dict[str, Any] = {"interaction": interaction}
+        payload = self._payloads[interaction_id]
+        channel_id = int(payload["channel_id"])
+        if kind in (4, 5):  # message (or deferred message)
+            msg = Message(id=self._ids.next(), channel_id=channel_id, attachments=files)
+            msg.update(data)
+            reply.original = msg
+            self.messages[msg.id] = msg
+            interaction.update(
+                response_message_id=str(msg.id),
+                response_message_loading=kind == 5,
+                response_message_ephemeral=msg.ephemeral,
+            )
+            result["resource"] = {"type": kind, "message": msg.payload(self.bot_user)}
+            if kind == 4:
+                self._answer(reply)
+        elif kind in (6, 7):  # component: deferred update / update message
+            source = payload.get("message")
+            if source is not None:
+                edited = self.messages.get(int(source["id"]))
+                if edited is not None:
+                    if kind == 7:
+                        edited.update(data)
+                        edited.attachments = files or edited.attachments
+                    reply.original = edited
+                    interaction["response_message_id"] = str(edited.id)
+                    result["resource"] = {"type": kind, "message": edited.payload(self.bot_user)}
+            if kind == 7:
+                self._answer(reply)
+        elif kind == 8:  # autocomplete result
+            reply.choices = list(data.get("choices", []))
+            self._answer(reply)
+        elif kind == 9:  # modal
+            self._answer(reply)
+        return self._json(result)
+
+    def _answer(self, reply: Reply) -> None:
+        if reply.answered_at is None:
+            reply.answered_at = time.perf_counter()
+        reply.answered.set()
+
+    def _webhook(
+        self, method: str, parts: list[str], body: dict[str, Any], files: list[tuple[str, bytes]]
+    ) -> web.Response:
+        # /webhooks/{app}/{token}[/messages/{id|@original}]
+        token = parts[2] if len(parts) > 2 else ""
+        reply = self._by_token.get(token)
+        if reply is None:
+            return self._json({"message": "Unknown Webhook", "code": 10015}, 404)
+        channel_id = int(self._payloads[reply.interaction_id]["channel_id"])
+        if len(parts) == 3 and method == "POST":
+            msg = Message(id=self._ids.next(), channel_id=channel_id, attachments=files)
+            msg.update(body)
+            reply.followups.append(msg)
+            self.messages[msg.id] = msg
+            self._answer(reply)
+            return self._json(msg.payload(self.bot_user))
+        if len(parts) == 5 and parts[3] == "messages":
+            target: Message | None = (
+                reply.original if parts[4] == "@original" else self.messages.get(int(parts[4]))
+            )
+            if target is None:
+                return self._json({"message": "Unknown Message", "code": 10008}, 404)
+            if method == "PATCH":
+                target.update(body)
+                if files:
+                    target.attachments = files
+                self._answer(reply)
+                return self._json(target.payload(self.bot_user))
+            if method == "GET":
+                return self._json(target.payload(self.bot_user))
+            if method == "DELETE":
+                self._answer(reply)
+                return web.Response(status=204)
+        return self._json({"message": "404: Not Found", "code": 0}, 404)
+
+    async def _attachment(self, request: web.Request) -> web.Response:
+        key = request.match_info["key"]
+        data = self.attachments.get(key)
+        if data is None:
+            return web.Response(status=404)
+        return web.Response(body=data, headers={"Content-Type": "application/octet-stream"})
+
+    # -- sending interactions ------------------------------------------------------------------
+    def _base_payload(self, kind: int, user: User, channel_id: int) -> dict[str, Any]:
+        interaction_id = self._ids.next()
+        return {
+            "id": str(interaction_id),
+            "application_id": str(self.application_id),
+            "type": kind,
+            "guild_id": str(self.guild_id),
+            "channel_id": str(channel_id),
+            "channel": {
+                "id": str(channel_id),
+                "type": 0,
+                "guild_id": str(self.guild_id),
+                "name": f"table-{channel_id}",
+                "position": 0,
+                "permission_overwrites": [],
+                "nsfw": False,
+                "parent_id": None,
+                "flags": 0,
+                "topic": None,
+                "last_message_id": None,
+                "rate_limit_per_user": 0,
+            },
+            "member": {
+                "user": user.payload(),
+                "roles": [],
+                "flags": 0,
+                "joined_at": "2025-01-01T00:00:00.000000+00:00",
+                "deaf": False,
+                "mute": False,
+                "nick": None,
+                "avatar": None,
+                "premium_since": None,
+                "pending": False,
+                "permissions": str(user.permissions),
+                "communication_disabled_until": None,
+            },
+            "token": f"itoken-{interaction_id}",
+            "version": 1,
+            "app_permissions": str(MEMBER_PERMISSIONS),
+            "locale": user.locale,
+            "guild_locale": "en-US",
+            "entitlements": [],
+            "authorizing_integration_owners": {"0": str(self.guild_id)},
+            "context": 0,
+            "attachment_size_limit": 26214400,
+        }
+
+    def build_options(
+        self, path: str, options: Mapping[str, Any] | None = None
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        """The ``data`` of an application-command interaction for ``/path`` with ``options``
+        typed from the synced schema, plus ``resolved`` entries for users and attachments."""
+        names = path.strip().lstrip("/").split()
+        if not names or names[0] not in self.commands:
+            raise CommandNotSynced(f"/{path} is not among the synced commands")
+        cmd = self.commands[names[0]]
+        data: dict[str, Any] = {"id": cmd["id"], "name": cmd["name"], "type": 1}
+        resolved: dict[str, Any] = {}
+        node_schema: list[dict[str, Any]] = cmd.get("options", [])
+        container = data
+        for name in names[1:]:
+            sub = next((o for o in node_schema if o["name"] == name and o["type"] in (1, 2)), None)
+            if sub is None:
+                raise CommandNotSynced(f"/{path}: no subcommand {name!r}")
+            entry: dict[str, Any] = {"name": name, "type": sub["type"], "options": []}
+            container.setdefault("options", []).append(entry)
+            container = entry
+            node_schema = sub.get("options", [])
+        leaf: list[dict[str, Any]] = container.setdefault("options", [])
+        for key, value in (options or {}).items():
+            schema = next((o for o in node_schema if o["name"] == key), None)
+            kind = schema["type"] if schema else 3
+            leaf.append(self._option(key, kind, value, resolved))
+        return data, resolved
+
+    def _option(self, name: str, kind: int, value: Any, resolved: dict[str, Any]) -> dict[str, Any]:
+        if kind == 6 and isinstance(value, User):
+            resolved.setdefault("users", {})[str(value.id)] = value.payload()
+            resolved.setdefault("members", {})[str(value.id)] = {
+                "roles": [],
+                "joined_at": "2025-01-01T00:00:00.000000+00:00",
+                "deaf": False,
+                "mute": False,
+                "flags": 0,
+                "nick": None,
+                "avatar": None,
+                "premium_since": None,
+                "pending": False,
+                "permissions": str(value.permissions),
+            }
+            return {"name": name, "type": 6, "value": str(value.id)}
+        if kind == 11 and isinstance(value, tuple):
+            filename, content = value
+            att_id = self._ids.next()
+            key = str(att_id)
+            self.attachments[key] = bytes(content)
+            url = f"http://127.0.0.1:{self.port}/attachments/{key}/{filename}"
+            resolved.setdefault("attachments", {})[key] = {
+                "id": key,
+                "filename": filename,
+                "size": len(content),
+                "url": url,
+                "proxy_url": url,
+                "content_type": "application/json",
+            }
+            return {"name": name, "type": 11, "value": key}
+        return {"name": name, "type": kind, "value": value}
+
+    async def send(self, payload: dict[str, Any]) -> Reply:
+        """Send a prepared INTERACTION_CREATE payload; returns its (pending) Reply."""
+        interaction_id = int(payload["id"])
+        reply = Reply(interaction_id=interaction_id, sent_at=time.perf_counter())
+        self.replies[interaction_id] = reply
+        self._by_token[payload["token"]] = reply
+        self._payloads[interaction_id] = payload
+        await self._dispatch("INTERACTION_CREATE", payload)
+        return reply
+
+    def command_payload(
+        self,
+        path: str,
+        options: Mapping[str, Any] | None = None,
+        *,
+        user: User,
+        channel_id: int,
+        kind: int = 2,
+    ) -> dict[str, Any]:
+        payload = self._base_payload(kind, user, channel_id)
+        data, resolved = self.build_options(path, options)
+        if resolved:
+            data["resolved"] = resolved
+        payload["data"] = data
+        return payload
+
+    async def invoke(
+        self,
+        path: str,
+        options: Mapping[str, Any] | None = None,
+        *,
+        user: User,
+        channel_id: int,
+        timeout: float = 10.0,
+    ) -> Reply:
+        """Run ``/path`` as ``user`` in ``channel_id`` and wait for the bot's answer."""
+        payload = self.command_payload(path, options, user=user, channel_id=channel_id)
+        reply = await self.send(payload)
+        await self.wait(reply, timeout)
+        return reply
+
+    async def autocomplete(
+        self,
+        path: str,
+        options: Mapping[str, Any],
+        focused: str,
+        *,
+        user: User,
+        channel_id: int,
+        timeout: float = 10.0,
+    ) -> list[dict[str, Any]]:
+        """Ask for suggestions for option ``focused`` (its current text is in ``options``)."""
+        payload = self.command_payload(path, options, user=user, channel_id=channel_id, kind=4)
+        node = payload["data"]
+        while node.get("options") and node["options"] and node["options"][0]["type"] in (1, 2):
+            node = node["options"][0]
+        for opt in node.get("options", []):
+            if opt["name"] == focused:
+                opt["focused"] = True
+        reply = await self.send(payload)
+        await self.wait(reply, timeout)
+        return reply.choices or []
+
+    async def click(
+        self,
+        message: Message,
+        label: str,
+        *,
+        user: User,
+        timeout: float = 10.0,
+    ) -> Reply:
+        """Press the button labelled ``label`` on ``message``."""
+        button = next((b for b in message.buttons() if b.get("label") == label), None)
+        if button is None:
+            labels = [b.get("label") for b in message.buttons()]
+            raise AssertionError(f"no button {label!r} on the message (has {labels})")
+        payload = self._base_payload(3, user, message.channel_id)
+        payload["data"] = {"custom_id": button["custom_id"], "component_type": 2}
+        payload["message"] = message.payload(self.bot_user)
+        reply = await self.send(payload)
+        await self.wait(reply, timeout)
+        return reply
+
+    async def wait(self, reply: Reply, timeout: float = 10.0) -> Reply:
+        try:
+            await asyncio.wait_for(reply.answered.wait(), timeout)
+        except TimeoutError:
+            raise AssertionError(
+                f"interaction {reply.interaction_id} was not answered within {timeout} s"
+            ) from None
+        return reply
+
+
+def new_users(names: Iterable[str], *, start: int = 100) -> dict[str, User]:
+    """Handy members for tests: ``{"ana": User(...), ...}``."""
+    return {name: User(id=start + i, name=name) for i, name in enumerate(names)}
