@@ -328,7 +328,8 @@ def suggest_expansions(current: str) -> list[str]:
     for e in table().expansions:
         if e.code.casefold() in done_keys:
             continue
-        if not q or e.code.casefold().startswith(q) or q in e.title.casefold():
+        words = e.title.casefold().split()
+        if not q or e.code.casefold().startswith(q) or any(w.startswith(q) for w in words):
             out.append(f"{prefix}, {e.code}" if prefix else e.code)
     return out[:MAX_SUGGESTIONS]
 

@@ -1,0 +1,780 @@
+"""Imperial Assault deployment engine: the seed's tables and the issue's rules, case by case.
+
+Expected values are typed from the seed (Imperial Commander mechanics page) or worked by hand.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bot.errors import InputError, RuleError
+from bot.rules import imperial_assault as ia
+from bot.rules.dice import Dice, ScriptedDice
+from bot.rules.imperial_assault import DeployedGroup, ImperialAssaultState
+
+
+def mk(**kw: Any) -> ImperialAssaultState:
+    base: dict[str, Any] = {"threat_level": 2, "difficulty": "medium", "threat": 0, "dm": 0}
+    base.update(kw)
+    return ImperialAssaultState(**base)
+
+
+def dep(gid: str, figures: int, activated: bool = False) -> DeployedGroup:
+    return DeployedGroup(id=gid, figures=figures, activated=activated)
+
+
+def done(dice: ScriptedDice) -> bool:
+    """Every scripted value was used (no draw missing)."""
+    return dice.script == []
+
+
+# ---------------------------------------------------------------------------------------------
+# Data
+# ---------------------------------------------------------------------------------------------
+# The seed's "Cost changes" table, typed by hand: name -> (original cost, new cost,
+# original reinforcement, new reinforcement). Names are the seed's.
+COST_CHANGES: dict[str, tuple[int, int, int | None, int | None]] = {
+    "AT-ST": (14, 11, None, None),
+    "Boba Fett": (13, 10, None, None),
+    "Chewbacca": (15, 12, None, None),
+    "Darth Vader": (18, 13, None, None),
+    "Dengar": (7, 6, None, None),
+    "Elite-Web Engineer": (6, 5, None, None),
+    "Elite-Web Engineer Elite": (8, 7, None, None),
+    "General Sorin": (8, 5, None, None),
+    "General Weiss": (16, 12, None, None),
+    "Han Solo": (12, 9, None, None),
+    "Hired Gun Elite": (6, 5, 3, 3),
+    "HK Assassin Droid": (8, 8, 4, 3),
+    "HK Assassin Droid Elite": (11, 10, 6, 5),
+    "IG-88": (12, 10, None, None),
+    "ISB Infiltrator": (5, 5, 3, 2),
+    "ISB Infiltrator Elite": (7, 7, 4, 3),
+    "Kayn Somos": (10, 8, None, None),
+    "Leia Organa": (8, 7, None, None),
+    "Luke Skywalker (Hero)": (10, 7, None, None),
+    "Royal Guard Champion": (15, 11, None, None),
+    "SC-2M Repulsor Tank": (10, 8, None, None),
+    "Sentry Droid Elite": (10, 9, 5, 5),
+    "Stormtrooper Elite": (9, 8, 3, 3),
+    "The Grand Inquisitor": (9, 8, None, None),
+    "Wing Guard": (6, 5, 2, 2),
+    "Wing Guard Elite": (9, 8, 3, 3),
+}
+# Rebel heroes and allies in the seed's table: not Imperial deployment groups.
+REBEL_ROWS = {"Chewbacca", "Han Solo", "Leia Organa", "Luke Skywalker (Hero)"}
+# Spelling differences between the seed's table and the card data.
+SEED_TO_DATA_NAME = {
+    "Elite-Web Engineer": "E-Web Engineer",
+    "Elite-Web Engineer Elite": "E-Web Engineer (Elite)",
+    "SC-2M Repulsor Tank": "SC2-M Repulsor Tank",
+}
+
+
+def _data_name(seed_name: str) -> str:
+    if seed_name in SEED_TO_DATA_NAME:
+        return SEED_TO_DATA_NAME[seed_name]
+    if seed_name.endswith(" Elite"):
+        return seed_name.removesuffix(" Elite") + " (Elite)"
+    return seed_name
+
+
+def test_table_has_89_groups_with_unique_ids() -> None:
+    groups = ia.table().groups
+    assert len(groups) == 89
+    assert len({g.id for g in groups}) == 89
+    assert sum(g.villain for g in groups) == 20
+
+
+@pytest.mark.parametrize("seed_name", sorted(COST_CHANGES))
+def test_cost_changes_table_matches_data(seed_name: str) -> None:
+    original, new, _, new_reinforce = COST_CHANGES[seed_name]
+    matches = [g for g in ia.table().groups if g.name == _data_name(seed_name)]
+    if seed_name in REBEL_ROWS:
+        assert matches == []
+        return
+    assert matches, seed_name
+    for g in matches:
+        assert (g.original_cost, g.cost) == (original, new)
+        if new_reinforce is not None:
+            assert g.reinforce_cost == new_reinforce
+
+
+def test_two_wing_guard_groups_both_checked() -> None:
+    assert [g.id for g in ia.table().groups if g.name == "Wing Guard"] == ["DG033", "DG034"]
+
+
+def test_exactly_seven_stored_tiers_differ_from_cost_bands() -> None:
+    def band(cost: int) -> int:
+        return 1 if cost <= 5 else 2 if cost <= 9 else 3
+
+    differ = {g.id for g in ia.table().groups if g.tier != band(g.cost)}
+    assert differ == {"DG007", "DG024", "DG033", "DG034", "DG064", "DG078", "DG090"}
+    # The stored tier is the one used: E-Web Engineer costs 5 but is tier II.
+    assert ia.group("DG007").tier == 2
+
+
+def test_reimbursement_is_half_cost_rounded_per_group() -> None:
+    for g in ia.table().groups:
+        assert 2 * g.reimbursement in (g.cost - 1, g.cost, g.cost + 1)
+    assert ia.group("DG014").reimbursement == 6  # AT-ST 11 -> 6 (up)
+    assert ia.group("DG011").reimbursement == 1  # Probe Droid 3 -> 1 (down)
+
+
+def test_same_name_groups_are_separate() -> None:
+    assert ia.label("DG001") == "Stormtrooper (DG001)"
+    assert ia.label("DG002") == "Stormtrooper (DG002)"
+    assert ia.label("DG014") == "AT-ST"
+    assert ia.label("DG058") == "Death Trooper (Elite) (DG058)"
+
+
+# ---------------------------------------------------------------------------------------------
+# Arithmetic: difficulty scaling and bands
+# ---------------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("amount", "difficulty", "expected"),
+    [
+        (2, "easy", 1),
+        (3, "easy", 2),
+        (5, "easy", 4),
+        (3, "hard", 4),
+        (5, "hard", 7),
+        (5, "medium", 5),
+        (0, "hard", 0),
+        (6, "hard", 8),  # 7.8
+        (6, "easy", 4),  # 4.2
+    ],
+)
+def test_rounding_table(amount: int, difficulty: ia.Difficulty, expected: int) -> None:
+    assert ia.scale_threat(amount, difficulty) == expected
+
+
+def test_round_half_away_from_zero() -> None:
+    assert ia.round_half_away(Fraction(7, 2)) == 4
+    assert ia.round_half_away(Fraction(-7, 2)) == -4
+    assert ia.round_half_away(Fraction(5, 2)) == 3
+    assert ia.round_half_away(Fraction(-13, 10)) == -1
+
+
+@given(st.integers(0, 500), st.sampled_from(ia.DIFFICULTIES))
+def test_scaling_is_nearest_and_never_negative(amount: int, difficulty: ia.Difficulty) -> None:
+    exact = amount * ia.THREAT_FACTOR[difficulty]
+    got = ia.scale_threat(amount, difficulty)
+    assert got >= 0
+    assert abs(got - exact) <= Fraction(1, 2)
+    assert ia.scale_threat(amount + 1, difficulty) >= got
+
+
+@pytest.mark.parametrize(
+    ("total", "band"),
+    [
+        (-3, "Calm"),
+        (4, "Calm"),
+        (5, "Reinforcements"),
+        (7, "Reinforcements"),
+        (8, "Landing"),
+        (10, "Landing"),
+        (11, "Onslaught"),
+        (15, "Onslaught"),
+    ],
+)
+def test_band_edges(total: int, band: str) -> None:
+    assert ia.band_for(total) == band
+
+
+def test_band_odds_at_dm_zero() -> None:
+    assert ia.band_odds(0) == {
+        "Calm": Fraction(6, 36),
+        "Reinforcements": Fraction(15, 36),
+        "Landing": Fraction(12, 36),
+        "Onslaught": Fraction(3, 36),
+    }
+    assert ia.band_odds(-2)["Onslaught"] == Fraction(0)
+    assert ia.band_odds(-2)["Calm"] == Fraction(15, 36)  # 2D6 <= 6
+
+
+@given(st.integers(-20, 20))
+def test_band_odds_sum_to_one(dm: int) -> None:
+    odds = ia.band_odds(dm)
+    assert sum(odds.values()) == 1
+    assert all(p >= 0 for p in odds.values())
+
+
+# ---------------------------------------------------------------------------------------------
+# The deployment event: bands, threat, DM
+# ---------------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("dm", "faces", "band", "threat_after", "dm_after"),
+    [
+        (0, (2, 2), "Calm", 3, 2),
+        (0, (2, 3), "Reinforcements", 3, 1),
+        (0, (3, 4), "Reinforcements", 3, 1),
+        (0, (4, 4), "Landing", 4, 1),
+        (0, (4, 6), "Landing", 4, 1),
+        (0, (5, 6), "Onslaught", 5, -2),
+        (-2, (6, 6), "Landing", 4, -1),
+        (-2, (1, 1), "Calm", 3, 0),
+        (-5, (1, 1), "Calm", 3, -3),  # 2D6+DM = -3; DM not clamped
+        (5, (3, 3), "Onslaught", 5, -2),
+        (9, (6, 6), "Onslaught", 5, -2),
+    ],
+)
+def test_deploy_roll_bands(
+    dm: int, faces: tuple[int, int], band: str, threat_after: int, dm_after: int
+) -> None:
+    state = mk(threat_level=3, dm=dm, round=2, deployed=[dep("DG001", 3, activated=True)])
+    dice = ScriptedDice(faces)
+    new, out = ia.deploy_roll(state, dice)
+    assert done(dice)
+    assert out.band == band
+    assert out.faces == faces
+    assert out.total == sum(faces) + dm
+    assert out.threat_before == 0
+    assert new.threat == threat_after == out.threat_after
+    assert new.dm == dm_after == out.dm_after
+    assert new.round == 3
+    assert [d.activated for d in new.deployed] == [False]
+    assert state.dm == dm and state.threat == 0 and state.deployed[0].activated  # unchanged
+    text = "\n".join(out.lines())
+    assert band in text and f"{faces[0]} + {faces[1]}" in text
+
+
+def test_threat_increase_scaled_on_hard_and_easy() -> None:
+    # Landing at threat level 4: +5 -> Hard 6.5 -> 7, Easy 3.5 -> 4.
+    new, out = ia.deploy_roll(mk(threat_level=4, difficulty="hard"), ScriptedDice([4, 4]))
+    assert (out.increase_base, out.increase, new.threat) == (5, 7, 7)
+    new, out = ia.deploy_roll(mk(threat_level=4, difficulty="easy"), ScriptedDice([4, 4]))
+    assert (out.increase_base, out.increase, new.threat) == (5, 4, 4)
+
+
+def test_calm_deploys_nothing() -> None:
+    state = mk(threat=30, hand=["DG004"], deployed=[dep("DG001", 1)])
+    new, out = ia.deploy_roll(state, ScriptedDice([1, 2]))
+    assert out.band == "Calm"
+    assert new.hand == ["DG004"] and new.deployed[0].figures == 1 and new.threat == 32
+    assert "Calm: no deployment." in out.lines()
+
+
+# ---------------------------------------------------------------------------------------------
+# Reinforcement
+# ---------------------------------------------------------------------------------------------
+def test_reinforcement_never_past_full_strength() -> None:
+    state = mk(threat_level=3, threat=10, deployed=[dep("DG001", 2), dep("DG009", 2)])
+    dice = ScriptedDice([3, 3])  # 6: Reinforcements; each pick has one option, so no draw
+    new, out = ia.deploy_roll(state, dice)
+    assert done(dice)
+    assert [(d.id, d.figures) for d in new.deployed] == [("DG001", 3), ("DG009", 2)]
+    assert len(out.reinforcements) == 1
+    step = out.reinforcements[0]
+    assert (step.cost, step.threat_before, step.threat_after) == (2, 13, 11)
+    assert new.threat == 11
+    assert any("below full strength" in n for n in out.reinforce_notes)
+
+
+def test_two_reinforcements_may_hit_the_same_group() -> None:
+    state = mk(threat_level=3, threat=10, deployed=[dep("DG001", 1)])
+    new, out = ia.deploy_roll(state, ScriptedDice([3, 3]))
+    assert [s.group for s in out.reinforcements] == ["DG001", "DG001"]
+    assert new.deployed[0].figures == 3
+    assert new.threat == 13 - 2 - 2
+
+
+def test_reinforcement_only_when_affordable() -> None:
+    state = mk(threat_level=2, threat=0, deployed=[dep("DG001", 1)])
+    new, out = ia.deploy_roll(state, ScriptedDice([3, 3]))
+    assert new.deployed[0].figures == 2 and new.threat == 0
+    assert any("affordable" in n for n in out.reinforce_notes)
+
+
+def test_reinforcement_pick_goes_through_the_dice() -> None:
+    state = mk(threat_level=3, threat=20, deployed=[dep("DG001", 1), dep("DG009", 1)])
+    # Pick 1 among both groups: Royal Guard (index 1), now at full strength, so pick 2 has
+    # one option (the Stormtrooper) and needs no draw.
+    dice = ScriptedDice([3, 3, 1])
+    new, out = ia.deploy_roll(state, dice)
+    assert done(dice)
+    assert [(s.group, s.cost, s.options) for s in out.reinforcements] == [
+        ("DG009", 4, 2),
+        ("DG001", 2, 1),
+    ]
+    assert new.threat == 23 - 4 - 2
+
+
+def test_onslaught_reinforcement_discount() -> None:
+    # Threat 0 + 4 (level 2 + 2). Stormtrooper 2 -> 1, Royal Guard 4 -> 3.
+    state = mk(threat_level=2, threat=0, deployed=[dep("DG001", 1), dep("DG009", 1)])
+    dice = ScriptedDice([5, 6, 1])  # Onslaught; first pick index 1 = Royal Guard
+    new, out = ia.deploy_roll(state, dice)
+    assert done(dice)
+    steps = [(s.group, s.base_cost, s.discount, s.cost) for s in out.reinforcements]
+    assert steps == [("DG009", 4, 1, 3), ("DG001", 2, 1, 1)]
+    assert new.threat == 0
+    assert [d.figures for d in new.deployed] == [2, 2]
+
+
+# ---------------------------------------------------------------------------------------------
+# Deployment and fuzzy deployment
+# ---------------------------------------------------------------------------------------------
+def test_fuzzy_deployment_at_threat_8() -> None:
+    state = mk(threat_level=2, threat=5, hand=["DG014"])  # Landing +3 -> 8; AT-ST costs 11
+    new, out = ia.deploy_roll(state, ScriptedDice([4, 4]))
+    assert [d.id for d in new.deployed] == ["DG014"]
+    step = out.deployments[0]
+    assert step.fuzzy and step.cost == 11 and step.threat_before == 8
+    assert new.threat == 0 and new.hand == []
+    assert "fuzzy" in step.text()
+
+
+def test_no_fuzzy_deployment_at_threat_7() -> None:
+    state = mk(threat_level=2, threat=4, hand=["DG014"])  # -> 7, short by 4
+    new, out = ia.deploy_roll(state, ScriptedDice([4, 4]))
+    assert new.deployed == [] and new.hand == ["DG014"] and new.threat == 7
+    assert "Nothing affordable; 7 threat carries over." in out.deploy_notes
+
+
+def test_exact_threat_is_not_fuzzy() -> None:
+    new, out = ia.deploy_roll(mk(threat=8, hand=["DG014"]), ScriptedDice([4, 4]))
+    assert not out.deployments[0].fuzzy and new.threat == 0
+
+
+def test_fuzzy_with_onslaught_discount_at_threat_6() -> None:
+    state = mk(threat_level=2, threat=2, hand=["DG014"])  # Onslaught +4 -> 6; 11 - 2 = 9
+    new, out = ia.deploy_roll(state, ScriptedDice([5, 6]))
+    step = out.deployments[0]
+    assert (step.base_cost, step.discount, step.cost, step.fuzzy) == (11, 2, 9, True)
+    assert new.threat == 0 and [d.id for d in new.deployed] == ["DG014"]
+
+
+def test_no_fuzzy_with_onslaught_discount_at_threat_5() -> None:
+    new, _ = ia.deploy_roll(mk(threat=1, hand=["DG014"]), ScriptedDice([5, 6]))
+    assert new.deployed == [] and new.threat == 5
+
+
+def test_fuzzy_only_for_tier_three() -> None:
+    # Royal Guard: tier II, cost 8; threat 7 is not enough.
+    new, _ = ia.deploy_roll(mk(threat=4, hand=["DG009"]), ScriptedDice([4, 4]))
+    assert new.deployed == [] and new.threat == 7
+
+
+def test_onslaught_discounts_and_deploys_as_many_as_possible() -> None:
+    state = mk(threat_level=2, threat=26, hand=["DG004", "DG001", "DG010"])
+    dice = ScriptedDice([5, 6, 0, 0])  # Officer, then Stormtrooper, then Royal Guard (Elite)
+    new, out = ia.deploy_roll(state, dice)
+    assert done(dice)
+    got = [(s.card, s.discount, s.cost, s.threat_after) for s in out.deployments]
+    assert got == [("DG004", 0, 2, 28), ("DG001", 1, 5, 23), ("DG010", 2, 10, 13)]
+    assert new.threat == 13 and new.hand == []
+    assert [d.figures for d in new.deployed] == [1, 3, 2]
+    assert "The deployment hand is empty; 13 threat carries over." in out.deploy_notes
+
+
+def test_landing_deploys_at_most_two() -> None:
+    state = mk(threat_level=2, threat=40, hand=["DG004", "DG005", "DG011"])
+    dice = ScriptedDice([4, 4, 2, 0])
+    new, out = ia.deploy_roll(state, dice)
+    assert done(dice)
+    assert [s.card for s in out.deployments] == ["DG011", "DG004"]
+    assert new.hand == ["DG005"] and new.threat == 43 - 3 - 2
+
+
+def test_threat_never_negative_after_fuzzy_then_more() -> None:
+    # Fuzzy AT-ST sets threat to 0; nothing else is affordable at 0.
+    state = mk(threat_level=2, threat=5, hand=["DG014", "DG004"])
+    dice = ScriptedDice([4, 4, 0])  # Landing; two options (AT-ST fuzzy, Officer): AT-ST
+    new, out = ia.deploy_roll(state, dice)
+    assert done(dice)
+    assert new.threat == 0 and new.hand == ["DG004"]
+    assert "Nothing else affordable; 0 threat carries over." in out.deploy_notes
+
+
+# ---------------------------------------------------------------------------------------------
+# Difficulty swaps
+# ---------------------------------------------------------------------------------------------
+def test_hard_upgrade_to_elite() -> None:
+    state = mk(difficulty="hard", threat=10, hand=["DG001"])
+    dice = ScriptedDice([4, 4, 0.1])  # Landing; swap roll 0.1 < 0.15
+    new, out = ia.deploy_roll(state, dice)
+    assert done(dice)
+    first, second = out.deployments
+    assert first.card == "DG001" and first.deployed == "DG003"
+    assert first.swap is not None and first.swap.happened and first.swap.kind == "upgrade"
+    assert first.cost == 6  # no extra cost for the Elite group
+    # The Stormtrooper card went back to the hand and was deployed second; the Elite group is
+    # deployed now, so no swap roll for it (the script would have run out).
+    assert second.card == "DG001" and second.swap is None
+    assert [(d.id, d.figures) for d in new.deployed] == [("DG003", 3), ("DG001", 3)]
+    assert new.threat == 14 - 6 - 6
+    assert "upgrade" in first.text()
+
+
+def test_easy_downgrade_picks_among_regular_groups() -> None:
+    state = mk(difficulty="easy", threat=10, hand=["DG003"])
+    dice = ScriptedDice([4, 4, 0.14, 1])  # swap yes; second candidate DG002
+    new, out = ia.deploy_roll(state, dice)
+    assert done(dice)
+    step = out.deployments[0]
+    assert step.deployed == "DG002" and step.swap is not None and step.swap.happened
+    assert new.threat == 12 - 8  # no refund
+    assert new.hand == ["DG003"]
+    assert "Nothing else affordable; 4 threat carries over." in out.deploy_notes
+
+
+def test_swap_roll_fails_at_exactly_15_percent() -> None:
+    state = mk(difficulty="easy", threat=10, hand=["DG003"])
+    new, out = ia.deploy_roll(state, ScriptedDice([4, 4, 0.15]))
+    step = out.deployments[0]
+    assert step.deployed == "DG003" and step.swap is not None and not step.swap.happened
+    assert [d.id for d in new.deployed] == ["DG003"]
+
+
+def test_no_swap_roll_without_candidate_or_on_medium() -> None:
+    # Hard, but the Elite Stormtrooper is already deployed: no roll at all.
+    state = mk(difficulty="hard", threat=10, hand=["DG001"], deployed=[dep("DG003", 3)])
+    dice = ScriptedDice([4, 4])
+    _, out = ia.deploy_roll(state, dice)
+    assert done(dice) and out.deployments[0].swap is None
+    # Medium never swaps.
+    dice = ScriptedDice([4, 4])
+    _, out = ia.deploy_roll(mk(threat=10, hand=["DG003"]), dice)
+    assert done(dice) and out.deployments[0].swap is None
+    # Hard: an Elite-only group (AT-ST) has nothing to upgrade to.
+    dice = ScriptedDice([4, 4])
+    _, out = ia.deploy_roll(mk(difficulty="hard", threat=11, hand=["DG014"]), dice)
+    assert done(dice) and out.deployments[0].swap is None
+
+
+def test_swap_needs_an_owned_group() -> None:
+    # Riot Trooper (Elite) is in Heart of the Empire; with only the Empire box it can be used.
+    state = mk(difficulty="hard", threat=20, hand=["DG047"], expansions=["Core"])
+    dice = ScriptedDice([4, 4])
+    _, out = ia.deploy_roll(state, dice)
+    assert done(dice) and out.deployments[0].swap is None
+
+
+def test_swap_rate_seeded() -> None:
+    dice = Dice.seeded(4)
+    state = mk(difficulty="hard", threat=50, dm=8, hand=["DG001"])
+    rolls = hits = 0
+    for _ in range(4000):
+        _, out = ia.deploy_roll(state, dice)
+        swap = out.deployments[0].swap
+        assert swap is not None
+        rolls += 1
+        hits += swap.happened
+    assert abs(hits / rolls - 0.15) < 0.02
+
+
+# ---------------------------------------------------------------------------------------------
+# The hand
+# ---------------------------------------------------------------------------------------------
+ALL = ",".join(ia.expansion_codes())
+
+
+@pytest.mark.parametrize(
+    ("level", "sizes"),
+    [
+        (2, (2, 2, 0)),
+        (3, (2, 2, 0)),
+        (4, (1, 2, 1)),
+        (5, (1, 2, 2)),
+        (6, (1, 2, 2)),
+        (7, (1, 2, 2)),
+        (12, (1, 2, 2)),
+    ],
+)
+def test_hand_sizes(level: int, sizes: tuple[int, int, int]) -> None:
+    for seed in range(5):
+        state, out = ia.setup(Dice.seeded(seed), threat_level=level, expansions=ALL)
+        tiers = [ia.group(g).tier for g in state.hand]
+        assert (tiers.count(1), tiers.count(2), tiers.count(3)) == sizes
+        assert len(set(state.hand)) == len(state.hand)
+        assert not any(ia.group(g).villain for g in state.hand)
+        assert not any(t.short for t in out.hand.tiers)
+
+
+def test_hand_only_from_owned_expansions() -> None:
+    for seed in range(10):
+        state, _ = ia.setup(Dice.seeded(seed), threat_level=5, expansions="Hoth")
+        assert {ia.group(g).expansion for g in state.hand} == {"Hoth"}
+
+
+def test_short_tier_gives_what_it_has_and_says_so() -> None:
+    # Twin Shadows alone has no non-villain tier III group.
+    state, out = ia.setup(Dice.seeded(1), threat_level=5, expansions="twin")
+    tier3 = out.hand.tiers[2]
+    assert (tier3.wanted, tier3.available, tier3.drawn) == (2, 0, ())
+    assert tier3.short
+    assert "Tier III: none (wanted 2, only 0 available)" in out.lines()
+    assert len(state.hand) == 3  # tier I 1 (Tusken Raider is the only one) + tier II 2
+    assert "DG021" in state.hand
+
+
+def test_earned_villains_fifty_percent() -> None:
+    pool = ["DG004", "DG001", "DG002"]
+    # Threat level 2: tier I wants 2 (one available), tier II wants 2 (two), tier III 0;
+    # then one 50 % roll per earned villain.
+    dice = ScriptedDice([0, 1, 0, 0.49, 0.5])
+    drawn = ia.draw_hand(2, pool, ["DG072", "DG071"], dice)
+    assert done(dice)
+    assert drawn.tiers[0].short and drawn.tiers[0].drawn == ("DG004",)
+    assert drawn.hand == ["DG004", "DG002", "DG001", "DG072"]
+    assert [(v.group, v.added) for v in drawn.villains] == [("DG072", True), ("DG071", False)]
+    text = drawn.lines()
+    assert "Earned villain Darth Vader: 50 % roll, added to the hand" in text
+    assert "Earned villain IG-88: 50 % roll, not this mission" in text
+
+
+def test_earned_villain_rate_seeded() -> None:
+    dice = Dice.seeded(11)
+    added = sum(
+        "DG072" in ia.setup(dice, threat_level=2, earned_villains="Darth Vader")[0].hand
+        for _ in range(2000)
+    )
+    assert abs(added / 2000 - 0.5) < 0.04
+
+
+def test_earned_villains_validated() -> None:
+    with pytest.raises(InputError, match="Bespin"):
+        ia.setup(Dice.seeded(0), threat_level=3, earned_villains="Bossk")
+    with pytest.raises(InputError, match="No villain"):
+        ia.setup(Dice.seeded(0), threat_level=3, earned_villains="Stormtrooper")
+    state, _ = ia.setup(
+        Dice.seeded(0), threat_level=3, expansions="core,bespin", earned_villains="bossk, IG-88"
+    )
+    assert state.earned_villains == ["DG080", "DG071"]
+
+
+def test_setup_defaults_and_refusals() -> None:
+    state, _ = ia.setup(Dice.seeded(0), threat_level=3)
+    assert state.expansions == ["Core"] and state.dm == 0 and state.round == 1
+    hard, _ = ia.setup(Dice.seeded(0), difficulty="Hard", threat_level=3, threat=4)
+    assert hard.dm == 2 and hard.threat == 4 and hard.difficulty == "hard"
+    with pytest.raises(InputError):
+        ia.setup(Dice.seeded(0), threat_level=1)
+    with pytest.raises(InputError, match="Unknown expansion"):
+        ia.setup(Dice.seeded(0), threat_level=3, expansions="Core, Mandalore")
+    with pytest.raises(InputError, match="easy, medium or hard"):
+        ia.setup(Dice.seeded(0), difficulty="nightmare", threat_level=3)
+    with pytest.raises(InputError):
+        ia.setup(Dice.seeded(0), threat_level=3, threat=-1)
+
+
+def test_parse_expansions_by_code_or_title() -> None:
+    assert ia.parse_expansions("hoth, Core, Twin Shadows") == ["Core", "Twin", "Hoth"]
+    assert ia.parse_expansions("") == ["Core"]
+    assert ia.suggest_expansions("Core, h") == ["Core, Hoth", "Core, Empire"]  # Heart of...
+    assert ia.suggest_expansions("core, hoth, lo") == ["core, hoth, Lothal"]
+    assert len(ia.suggest_expansions("")) == 8
+
+
+# ---------------------------------------------------------------------------------------------
+# Activation
+# ---------------------------------------------------------------------------------------------
+def test_activation_priority_share_over_20000_trials() -> None:
+    state = mk(deployed=[dep("DG004", 1), dep("DG001", 3)])  # Officer p1, Stormtrooper p2
+    dice = Dice.seeded(2026)
+    first = sum(ia.activate(state, dice)[1].group == "DG004" for _ in range(20000))
+    assert abs(first / 20000 - 0.70) <= 0.015
+
+
+def test_activation_priority_roll_edges() -> None:
+    state = mk(deployed=[dep("DG004", 1), dep("DG001", 3), dep("DG009", 2)])
+    dice = ScriptedDice([0.69, 1])  # priority 1 (two ready): second one, Royal Guard
+    new, out = ia.activate(state, dice)
+    assert done(dice)
+    assert out.group == "DG009" and out.priority_roll is True
+    assert (out.ready_priority_1, out.ready_priority_2, out.options) == (2, 1, 2)
+    assert [d.activated for d in new.deployed] == [False, False, True]
+    assert not any(d.activated for d in state.deployed)
+    dice = ScriptedDice([0.7])  # 0.7 is not below 70 %: priority 2, only the Stormtrooper
+    _, out = ia.activate(state, dice)
+    assert done(dice) and out.group == "DG001" and out.priority_roll is False
+
+
+def test_activation_uniform_when_one_priority_only() -> None:
+    state = mk(deployed=[dep("DG001", 3), dep("DG002", 3), dep("DG004", 1, activated=True)])
+    dice = ScriptedDice([1])  # no priority roll: the Officer has already activated
+    _, out = ia.activate(state, dice)
+    assert done(dice) and out.group == "DG002" and out.priority_roll is None
+    assert out.remaining == 1
+
+
+def test_every_group_activated() -> None:
+    state = mk(deployed=[dep("DG001", 3), dep("DG004", 1, activated=True)])
+    new, out = ia.activate(state, ScriptedDice([]))
+    assert out.remaining == 0
+    assert "Every Imperial group has now activated this round." in out.lines()
+    with pytest.raises(RuleError, match="already activated"):
+        ia.activate(new, ScriptedDice([]))
+    with pytest.raises(RuleError, match="No Imperial group"):
+        ia.activate(mk(), ScriptedDice([]))
+
+
+def test_easy_no_bonus_roll() -> None:
+    state = mk(difficulty="easy", deployed=[dep("DG001", 3)])
+    _, out = ia.activate(state, ScriptedDice([0.24]))
+    assert out.no_bonus is True
+    _, out = ia.activate(state, ScriptedDice([0.25]))
+    assert out.no_bonus is False
+    dice = ScriptedDice([])
+    _, out = ia.activate(mk(deployed=[dep("DG001", 3)]), dice)
+    assert out.no_bonus is None
+
+
+# ---------------------------------------------------------------------------------------------
+# Defeat and adaptive difficulty
+# ---------------------------------------------------------------------------------------------
+@pytest.mark.parametrize(("difficulty", "threat"), [("medium", 6), ("easy", 4), ("hard", 8)])
+def test_defeating_the_at_st(difficulty: ia.Difficulty, threat: int) -> None:
+    state = mk(difficulty=difficulty, adaptive=True, deployed=[dep("DG014", 1)])
+    new, out = ia.defeat(state, "at-st")
+    assert new.fame == 14 and out.fame_gained == 14
+    assert new.threat == threat and out.reimbursement == threat
+    assert new.deployed == [] and new.hand == ["DG014"]  # back into the hand
+    assert state.deployed and state.fame == 0
+
+
+def test_twelve_fame_gives_an_award() -> None:
+    state = mk(adaptive=True, deployed=[dep("DG003", 3), dep("DG011", 1)])
+    s1, o1 = ia.defeat(state, "Stormtrooper (Elite)")
+    assert (s1.fame, s1.awards, o1.new_awards) == (9, 0, 0)  # original cost 9, not 8
+    s2, o2 = ia.defeat(s1, "DG011")
+    assert (s2.fame, s2.awards, o2.new_awards) == (12, 1, 1)
+    assert any("New award" in line for line in o2.lines())
+    assert s2.threat == 4 + 1
+
+
+def test_defeated_villain_stays_out() -> None:
+    state = mk(adaptive=True, deployed=[dep("DG072", 1)])
+    new, out = ia.defeat(state, "darth vader")
+    assert (new.fame, new.awards, new.threat) == (18, 1, 7)
+    assert new.hand == [] and new.defeated == ["DG072"] and not out.back_to_hand
+
+
+def test_defeat_without_adaptive() -> None:
+    new, out = ia.defeat(mk(threat=3, deployed=[dep("DG014", 1)]), "AT-ST")
+    assert (new.fame, new.threat, new.hand, new.defeated) == (0, 3, [], ["DG014"])
+    assert out.lines() == ["AT-ST is defeated."]
+
+
+def test_figures_lost() -> None:
+    state = mk(adaptive=True, deployed=[dep("DG001", 3), dep("DG002", 3)])
+    s1, o1 = ia.lose_figures(state, "DG002", 2)
+    assert o1.figures_left == 1 and o1.defeat is None
+    assert [d.figures for d in s1.deployed] == [3, 1]
+    with pytest.raises(InputError, match="1 figure"):
+        ia.lose_figures(s1, "DG002", 2)
+    s2, o2 = ia.lose_figures(s1, "Stormtrooper (DG002)")
+    assert o2.defeat is not None and [d.id for d in s2.deployed] == ["DG001"]
+    assert s2.fame == 6 and s2.threat == 3 and s2.hand == ["DG002"]
+    with pytest.raises(InputError):
+        ia.lose_figures(state, "DG001", 0)
+
+
+# ---------------------------------------------------------------------------------------------
+# Lookups, manual deployment, manual threat
+# ---------------------------------------------------------------------------------------------
+def test_group_lookup() -> None:
+    state = mk(deployed=[dep("DG001", 3), dep("DG002", 1), dep("DG014", 1)])
+    ids = ia.deployed_ids(state)
+    assert ia.resolve_group("at-st", ids, "deployed group") == "DG014"
+    assert ia.resolve_group("dg002", ids, "deployed group") == "DG002"
+    assert ia.resolve_group("stormtrooper (dg001)", ids, "deployed group") == "DG001"
+    with pytest.raises(InputError, match="ambiguous"):
+        ia.resolve_group("STORMTROOPER", ids, "deployed group")
+    with pytest.raises(InputError, match="No deployed group called 'storm'"):
+        ia.resolve_group("storm", ids, "deployed group")
+    with pytest.raises(InputError, match="ambiguous"):
+        ia.defeat(state, "stormtrooper")
+
+
+def test_suggestions() -> None:
+    everything = [g.id for g in ia.table().groups]
+    assert len(ia.suggest_groups("", everything)) == 25
+    got = ia.suggest_groups("STORM", everything)
+    assert got[:3] == [
+        ("Stormtrooper (DG001)", "DG001"),
+        ("Stormtrooper (DG002)", "DG002"),
+        ("Stormtrooper (Elite)", "DG003"),
+    ]
+    assert ("Heavy Stormtrooper", "DG019") in got  # substring matches after prefix ones
+    assert ia.suggest_groups("zzz", everything) == []
+
+
+def test_manual_deploy() -> None:
+    state = mk(threat=5, hand=["DG001", "DG014"])
+    new, out = ia.manual_deploy(state, "at-st")
+    assert out.from_hand and new.hand == ["DG001"] and new.threat == 5
+    assert [(d.id, d.figures, d.activated) for d in new.deployed] == [("DG014", 1, False)]
+    # Same name twice: any undeployed Stormtrooper will do; the hand's card first.
+    new2, out2 = ia.manual_deploy(new, "stormtrooper")
+    assert out2.group == "DG001" and new2.hand == []
+    new3, out3 = ia.manual_deploy(new2, "stormtrooper")
+    assert out3.group == "DG002" and not out3.from_hand
+    with pytest.raises(RuleError, match="already deployed"):
+        ia.manual_deploy(new3, "at-st")
+    with pytest.raises(InputError):
+        ia.manual_deploy(state, "Snowtrooper")  # Return to Hoth not owned
+
+
+def test_manual_threat() -> None:
+    new, out = ia.adjust_threat(mk(threat=3, difficulty="hard"), 5)
+    assert new.threat == 8 and not out.clamped  # never scaled
+    new, out = ia.adjust_threat(mk(threat=3), -5)
+    assert new.threat == 0 and out.clamped
+    with pytest.raises(InputError):
+        ia.adjust_threat(mk(), 0)
+
+
+# ---------------------------------------------------------------------------------------------
+# Whole missions
+# ---------------------------------------------------------------------------------------------
+def test_summary_is_one_line() -> None:
+    state = mk(threat=7, dm=-2, round=3, adaptive=True, fame=14, awards=1)
+    line = ia.summarize(state)
+    assert "\n" not in line
+    assert "round 3" in line and "threat 7" in line and "DM -2" in line and "fame 14" in line
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    seed=st.integers(0, 10_000),
+    difficulty=st.sampled_from(ia.DIFFICULTIES),
+    level=st.integers(2, 7),
+    adaptive=st.booleans(),
+    expansions=st.sets(st.sampled_from(ia.expansion_codes()), min_size=1),
+)
+def test_eight_round_mission_invariants(
+    seed: int, difficulty: ia.Difficulty, level: int, adaptive: bool, expansions: set[str]
+) -> None:
+    dice = Dice.seeded(seed)
+    state, _ = ia.setup(
+        dice,
+        difficulty=difficulty,
+        threat_level=level,
+        expansions=",".join(expansions),
+        adaptive=adaptive,
+    )
+    for rnd in range(1, 9):
+        while any(not d.activated for d in state.deployed):
+            state, _ = ia.activate(state, dice)
+        if state.deployed and rnd % 2 == 0:
+            state, _ = ia.lose_figures(state, state.deployed[0].id, 1)
+        before = state.model_dump(mode="json")
+        new, out = ia.deploy_roll(state, dice)
+        assert state.model_dump(mode="json") == before  # input untouched
+        state = new
+        ids = [d.id for d in state.deployed]
+        assert len(ids) == len(set(ids))
+        assert not set(ids) & set(state.hand)
+        assert all(1 <= d.figures <= ia.group(d.id).size for d in state.deployed)
+        assert all(ia.group(g).expansion in expansions for g in ids)
+        assert state.threat >= 0 and state.round == rnd + 1
+        assert out.threat_after == state.threat
+        assert ImperialAssaultState.model_validate(state.model_dump(mode="json")) == state
+        assert state.awards == state.fame // 12
