@@ -581,10 +581,15 @@ def screen_save_chance(ship: Ship) -> Fraction:
 
 def frontier_odds(maintenance: int, disrupted: bool) -> dict[Fate, Fraction]:
     """Exact fate of one ship under frontier maintenance."""
+    return dict(_frontier_odds(maintenance, disrupted))
+
+
+@cache
+def _frontier_odds(maintenance: int, disrupted: bool) -> tuple[tuple[Fate, Fraction], ...]:
     counts: dict[Fate, int] = {"undisrupted": 0, "disrupted": 0, "destroyed": 0}
     for die in D6:
         counts[_frontier_fate(die, maintenance, disrupted)] += 1
-    return {k: Fraction(v, 6) for k, v in counts.items()}
+    return tuple((k, Fraction(v, 6)) for k, v in counts.items())
 
 
 def _frontier_fate(die: int, maintenance: int, disrupted: bool) -> Fate:
@@ -1376,28 +1381,35 @@ class MaintenanceOdds:
     disrupted: tuple[Fraction, ...]  # P(exactly k ships disrupted afterwards)
 
 
-def _convolve(dist: list[Fraction], p: Fraction) -> list[Fraction]:
-    out = [Fraction(0)] * (len(dist) + 1)
-    q = 1 - p
+def _convolve_sixths(dist: list[int], hit: int) -> list[int]:
+    """Counts out of 6**n for k ships; one more ship with chance hit/6."""
+    out = [0] * (len(dist) + 1)
+    miss = 6 - hit
     for k, v in enumerate(dist):
         if v:
-            out[k] += v * q
-            out[k + 1] += v * p
+            out[k] += v * miss
+            out[k + 1] += v * hit
     return out
 
 
 def maintenance_odds(plan: MaintenancePlan) -> MaintenanceOdds:
     """Exact per-ship fate probabilities and the distributions of ships destroyed and ships
-    disrupted afterwards (each ship independent)."""
+    disrupted afterwards (each ship independent). Every chance is a multiple of 1/6, so the
+    convolution runs on whole numbers over 6**n and becomes Fractions at the end."""
     ships: dict[str, dict[Fate, Fraction]] = {}
-    destroyed = [Fraction(1)]
-    disrupted = [Fraction(1)]
+    destroyed = [1]
+    disrupted = [1]
     for ship in plan.ships:
         odds = ship_fate_odds(ship)
         ships[ship.name] = odds
-        destroyed = _convolve(destroyed, odds["destroyed"])
-        disrupted = _convolve(disrupted, odds["disrupted"])
-    return MaintenanceOdds(ships, tuple(destroyed), tuple(disrupted))
+        destroyed = _convolve_sixths(destroyed, int(odds["destroyed"] * 6))
+        disrupted = _convolve_sixths(disrupted, int(odds["disrupted"] * 6))
+    scale = 6 ** len(plan.ships)
+    return MaintenanceOdds(
+        ships,
+        tuple(Fraction(v, scale) for v in destroyed),
+        tuple(Fraction(v, scale) for v in disrupted),
+    )
 
 
 @dataclass(frozen=True)
