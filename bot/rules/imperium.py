@@ -8,7 +8,7 @@ the printed tables take over.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cache
@@ -816,9 +816,11 @@ def roll_initiative(
     phasing: Side | None = None,
     jump_to: str | None = None,
     load_fighters: bool = True,
+    may_choose: Collection[Side] = SIDES,
 ) -> tuple[ImperiumState, InitiativeOutcome]:
     """Begin the next round of combat in ``system``: who has the initiative, and (space) the
-    range the holder chooses."""
+    range the holder chooses. ``range_choice`` is applied only when the holder is one of
+    ``may_choose`` (the sides the person asking speaks for)."""
     where = find_system(state, system)
     combat = find_combat(state, where.name) or Combat(system=where.name)
     units = _units(state, where, mode)
@@ -880,10 +882,20 @@ def roll_initiative(
         nc.range_locked = tie
         nc.range_changed = False
         nc.fire_step = 0
+        not_theirs = ""
+        if range_choice is not None and holder not in may_choose:
+            not_theirs = (
+                f" (the requested {range_choice} was not applied: only {side_name(holder)} "
+                "chooses the range)"
+            )
+            range_choice = None
         if rnd == 1:
             nc.range = range_choice or "long"
             nc.range_changed = range_choice is not None
-            note = f"Range: {nc.range} (chosen by {side_name(holder)} for the first round)."
+            note = (
+                f"Range: {nc.range} (chosen by {side_name(holder)} for the first round)"
+                f"{not_theirs}."
+            )
         elif tie:
             ignored = (
                 f" (the requested {range_choice} was not applied)"
@@ -907,7 +919,8 @@ def roll_initiative(
         else:
             steps = " or ".join(RANGE_STEPS[nc.range or "long"])
             note = (
-                f"Range is {nc.range}; {side_name(holder)} may choose {steps} with /imperium range."
+                f"Range is {nc.range}{not_theirs}; {side_name(holder)} may choose {steps} "
+                "with /imperium range."
             )
     else:
         nc.surface_round = rnd

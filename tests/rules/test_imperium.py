@@ -895,3 +895,16 @@ def test_summarize_is_one_line() -> None:
     line = im.summarize(add(campaign(terran=4), "A", "terran", "capital"))
     assert "\n" not in line
     assert "Terran 4 RU, 1 ships" in line
+
+
+def test_range_request_from_the_other_side_is_not_applied() -> None:
+    state = add(add(campaign(), "A", "terran", "other"), "B", "imperial", "other")
+    state = at_round(state, "Sol", "terran")
+    # Terran 6 + 3 + 1 = 10 beats Imperial 1 + 3 = 4; the Imperial player asked for short
+    new, out = im.roll_initiative(
+        state, "Sol", ScriptedDice([6, 1]), range_choice="short", may_choose={"imperial"}
+    )
+    assert out.holder == "terran" and out.range_after == "long"
+    assert "only Terran chooses the range" in out.describe()
+    new, _ = im.choose_range(new, "Sol", "terran", "short")
+    assert im.find_combat(new, "Sol").range == "short"  # type: ignore[union-attr]
