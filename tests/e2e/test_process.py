@@ -1,0 +1,191 @@
+"""The bot as a host runs it: ``python -m bot`` in a subprocess, against the stand-in Discord."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import sys
+import time
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from bot.testing.standin import StandIn, User
+
+TOKEN = "MTIzNDU2Nzg5.secret-token-that-must-never-be-logged.xyz"
+PLAYER = User(id=600000000000000001, name="ana")
+CHANNEL = 910000000000000001
+
+
+def clean_env(**extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "DATABASE_"))}
+    env.pop("LOG_LEVEL", None)
+    env.pop("DICE_SEED", None)
+    env.update(extra)
+    return env
+
+
+@dataclass
+class BotProcess:
+    discord: StandIn
+    proc: asyncio.subprocess.Process
+    started: float
+    stderr: bytearray
+
+    async def stop(self) -> int:
+        self.proc.send_signal(signal.SIGTERM)
+        return await asyncio.wait_for(self.proc.wait(), timeout=5)
+
+
+async def _drain(stream: asyncio.StreamReader, into: bytearray) -> None:
+    while chunk := await stream.read(4096):
+        into.extend(chunk)
+
+
+@pytest.fixture
+async def bot_process(tmp_path: Path) -> AsyncIterator[BotProcess]:
+    async with StandIn(token=TOKEN) as discord:
+        env = clean_env(
+            **discord.bot_env(),
+            DATABASE_PATH=str(tmp_path / "db" / "campaigns.sqlite3"),
+            LOG_LEVEL="DEBUG",
+        )
+        started = time.perf_counter()
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "bot",
+            cwd=tmp_path,  # any working directory: the tables ship with the package
+            env=env,
+            stdout=asyncio.subprocess.DEVNULL,
+            stderr=asyncio.subprocess.PIPE,
+        )
+        stderr = bytearray()
+        assert proc.stderr is not None
+        drain = asyncio.create_task(_drain(proc.stderr, stderr))
+        running = BotProcess(discord, proc, started, stderr)
+        try:
+            yield running
+        finally:
+            if proc.returncode is None:
+                proc.kill()
+                await proc.wait()
+            await asyncio.wait_for(drain, 5)
+
+
+async def test_registers_answers_reconnects_and_stops_cleanly(bot_process: BotProcess) -> None:
+    discord = bot_process.discord
+    await asyncio.wait_for(discord.synced.wait(), timeout=5)
+    assert time.perf_counter() - bot_process.started < 5, "commands registered within 5 s"
+    assert {"ping", "help", "campaign"} <= set(discord.commands)
+    await asyncio.wait_for(discord.identified.wait(), timeout=5)
+
+    ping = await discord.invoke("ping", user=PLAYER, channel_id=CHANNEL)
+    assert (ping.text.startswith("Pong! Gateway latency:") and ping.text.endswith("ms.")) or (
+        "unknown yet" in ping.text
+    )
+    assert not ping.ephemeral
+
+    status = await discord.invoke("campaign status", user=PLAYER, channel_id=CHANNEL)
+    assert status.ephemeral
+    assert status.text.startswith("No campaign in this channel — start one with")
+
+    # Discord drops the gateway: the bot resumes and keeps answering.
+    await discord.drop_connection()
+    await asyncio.wait_for(discord.identified.wait(), timeout=15)
+    assert discord.resume_count + discord.identify_count >= 2
+    again = await discord.invoke("ping", user=PLAYER, channel_id=CHANNEL)
+    assert again.text.startswith("Pong!")
+
+    t0 = time.perf_counter()
+    code = await bot_process.stop()
+    assert code == 0
+    assert time.perf_counter() - t0 < 5
+    # At DEBUG level, through a whole session, the token never reaches the log.
+    log_text = bot_process.stderr.decode(errors="replace")
+    assert "Synced" in log_text  # the log was captured
+    assert TOKEN not in log_text
+    assert "Traceback" not in log_text
+
+
+async def test_unchanged_commands_are_not_synced_again(tmp_path: Path) -> None:
+    db = tmp_path / "campaigns.sqlite3"
+    port = 0
+    for expected_syncs in (1, 0):
+        discord = StandIn(token=TOKEN)
+        await discord.start(port)  # the same Discord (same URL) both times
+        port = discord.port
+        try:
+            env = clean_env(**discord.bot_env(), DATABASE_PATH=str(db))
+            proc = await asyncio.create_subprocess_exec(
+                sys.executable,
+                "-m",
+                "bot",
+                cwd=tmp_path,
+                env=env,
+                stdout=asyncio.subprocess.DEVNULL,
+                stderr=asyncio.subprocess.DEVNULL,
+            )
+            await asyncio.wait_for(discord.identified.wait(), timeout=10)
+            proc.send_signal(signal.SIGTERM)
+            assert await asyncio.wait_for(proc.wait(), timeout=5) == 0
+            assert discord.sync_count == expected_syncs
+        finally:
+            await discord.stop()
+
+
+def test_missing_token_is_one_line_and_exit_2(tmp_path: Path) -> None:
+    import subprocess
+
+    result = subprocess.run(
+        [sys.executable, "-m", "bot"],
+        cwd=tmp_path,
+        env=clean_env(),
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert "DISCORD_TOKEN" in lines[0] and ".env" in lines[0]
+    assert "Traceback" not in result.stderr
+
+
+def test_env_file_is_read_and_environment_wins(tmp_path: Path) -> None:
+    from bot.config import load_settings
+
+    (tmp_path / ".env").write_text(
+        "DISCORD_TOKEN=from-file\nLOG_LEVEL=debug\nDISCORD_GUILD_ID=42\n"
+    )
+    saved = dict(os.environ)
+    try:
+        os.environ.clear()
+        os.environ.update(clean_env(LOG_LEVEL="WARNING"))
+        settings = load_settings(tmp_path / ".env")
+        assert settings.discord_token.get_secret_value() == "from-file"
+        assert settings.log_level == "WARNING"  # the environment wins over .env
+        assert settings.discord_guild_id == 42
+        assert "from-file" not in repr(settings)
+    finally:
+        os.environ.clear()
+        os.environ.update(saved)
+
+
+def test_health_check(tmp_path: Path) -> None:
+    import subprocess
+
+    heartbeat = tmp_path / "hb"
+    env = clean_env(HEARTBEAT_PATH=str(heartbeat))
+    run = lambda: subprocess.run(  # noqa: E731
+        [sys.executable, "-m", "bot", "health"], cwd=tmp_path, env=env, capture_output=True
+    )
+    assert run().returncode == 1  # no heartbeat yet
+    heartbeat.write_text("now")
+    assert run().returncode == 0
+    old = time.time() - 600
+    os.utime(heartbeat, (old, old))
+    assert run().returncode == 1

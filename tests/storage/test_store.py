@@ -1,0 +1,185 @@
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+from bot.errors import BotError
+from bot.rules.dice import Dice
+from bot.storage import Store
+from bot.storage.migrations import SCHEMA_VERSION
+
+CHANNEL = 1234
+
+
+async def test_migrations_from_empty(tmp_path: Path) -> None:
+    path = tmp_path / "sub" / "dir" / "db.sqlite3"  # parent folders are created
+    store = await Store.open(path)
+    try:
+        assert await store.schema_version() == SCHEMA_VERSION >= 1
+        assert await store.integrity_check() == "ok"
+    finally:
+        await store.close()
+    with sqlite3.connect(path) as conn:
+        tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        assert {"campaigns", "history", "meta", "game_masters"} <= tables
+        assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    # reopening runs nothing again and keeps the version
+    store = await Store.open(path)
+    assert await store.schema_version() == SCHEMA_VERSION
+    await store.close()
+
+
+async def _start(store: Store, channel: int = CHANNEL) -> None:
+    async with store.transaction(channel, actor_id=1, command="/setup") as tx:
+        tx.create("counter", {"n": 0})
+        tx.record("started")
+
+
+async def test_200_concurrent_increments_lose_nothing(tmp_path: Path) -> None:
+    store = await Store.open(tmp_path / "db.sqlite3")
+    await _start(store)
+
+    async def increment(i: int) -> None:
+        async with store.transaction(CHANNEL, actor_id=i, command=f"/inc {i}") as tx:
+            assert tx.state is not None
+            n = tx.state["n"]
+            await asyncio.sleep(0)  # give other tasks every chance to interleave
+            tx.set_state({"n": n + 1})
+            tx.record(f"n={n + 1}")
+
+    await asyncio.gather(*(increment(i) for i in range(200)))
+    campaign = await store.get(CHANNEL)
+    assert campaign is not None and campaign.state == {"n": 200}
+    history = await store.history(CHANNEL, limit=None)  # type: ignore[arg-type]
+    assert [h.seq for h in reversed(history)] == list(range(1, 202))  # contiguous, setup is 1
+    assert campaign.version == 201
+    await store.close()
+
+
+async def test_other_channels_interleave_without_mixing(tmp_path: Path) -> None:
+    store = await Store.open(tmp_path / "db.sqlite3")
+    channels = list(range(10))
+    for c in channels:
+        await _start(store, c)
+
+    async def bump(c: int, i: int) -> None:
+        async with store.transaction(c, actor_id=i, command="/inc") as tx:
+            assert tx.state is not None
+            tx.set_state({"n": tx.state["n"] + 1})
+            await asyncio.sleep(0)
+            tx.record("inc")
+
+    await asyncio.gather(*(bump(c, i) for c in channels for i in range(20)))
+    for c in channels:
+        campaign = await store.get(c)
+        assert campaign is not None and campaign.state == {"n": 20}
+        assert len(await store.history(c, limit=100)) == 21
+    await store.close()
+
+
+async def test_failed_command_writes_nothing(tmp_path: Path) -> None:
+    store = await Store.open(tmp_path / "db.sqlite3")
+    await _start(store)
+    with pytest.raises(BotError):
+        async with store.transaction(CHANNEL, actor_id=1, command="/bad") as tx:
+            tx.set_state({"n": 99})
+            raise BotError("refused")
+    campaign = await store.get(CHANNEL)
+    assert campaign is not None and campaign.state == {"n": 0} and campaign.version == 1
+    assert len(await store.history(CHANNEL)) == 1
+    await store.close()
+
+
+async def test_history_keeps_dice_and_state_before(tmp_path: Path) -> None:
+    store = await Store.open(tmp_path / "db.sqlite3")
+    await _start(store)
+    dice = Dice.seeded(3)
+    faces = dice.nd6(2, "2D6")
+    async with store.transaction(CHANNEL, actor_id=7, actor_name="ana", command="/roll") as tx:
+        tx.set_state({"n": sum(faces)})
+        tx.record("rolled", dice.draws)
+    latest = (await store.history(CHANNEL, limit=1))[0]
+    assert latest.seq == 2 and latest.actor_id == 7 and latest.actor_name == "ana"
+    assert [d["value"] for d in latest.dice] == faces
+    assert latest.state_before == {"n": 0}
+    await store.close()
+
+
+async def test_second_create_is_refused(tmp_path: Path) -> None:
+    store = await Store.open(tmp_path / "db.sqlite3")
+    await _start(store)
+    with pytest.raises(BotError, match="already runs a counter campaign"):
+        async with store.transaction(CHANNEL, actor_id=2, command="/setup") as tx:
+            tx.create("counter", {"n": 5})
+    campaign = await store.get(CHANNEL)
+    assert campaign is not None and campaign.state == {"n": 0}
+    await store.close()
+
+
+async def test_delete_removes_campaign_and_history(tmp_path: Path) -> None:
+    store = await Store.open(tmp_path / "db.sqlite3")
+    await _start(store)
+    async with store.transaction(CHANNEL, actor_id=1, command="/campaign end") as tx:
+        tx.delete()
+    assert await store.get(CHANNEL) is None
+    assert await store.history(CHANNEL) == []
+    await _start(store)  # a new campaign starts its own history at 1
+    assert [h.seq for h in await store.history(CHANNEL)] == [1]
+    await store.close()
+
+
+WRITER = textwrap.dedent(
+    """
+    import asyncio, sys
+    from bot.storage import Store
+
+    async def main(path):
+        store = await Store.open(path)
+        async with store.transaction(1, actor_id=1, command="/setup") as tx:
+            tx.create("counter", {"n": 0})
+            tx.record("started")
+        print("committed 0", flush=True)
+        n = 0
+        while True:
+            async with store.transaction(1, actor_id=1, command="/inc") as tx:
+                n = tx.state["n"] + 1
+                tx.set_state({"n": n, "pad": "x" * 2000})
+                tx.record(f"n={n}")
+            print(f"committed {n}", flush=True)
+
+    asyncio.run(main(sys.argv[1]))
+    """
+)
+
+
+def test_sigkill_mid_write_keeps_every_committed_transaction(tmp_path: Path) -> None:
+    path = tmp_path / "db.sqlite3"
+    proc = subprocess.Popen(
+        [sys.executable, "-c", WRITER, str(path)], stdout=subprocess.PIPE, text=True
+    )
+    assert proc.stdout is not None
+    reported = -1
+    deadline = time.monotonic() + 30
+    while reported < 150 and time.monotonic() < deadline:
+        line = proc.stdout.readline()
+        if line.startswith("committed "):
+            reported = int(line.split()[1])
+    proc.kill()  # SIGKILL, in the middle of the loop
+    proc.wait()
+    for line in proc.stdout:  # anything printed before it died was committed too
+        if line.startswith("committed "):
+            reported = int(line.split()[1])
+    assert reported >= 150
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        n = conn.execute("SELECT json_extract(state, '$.n') FROM campaigns").fetchone()[0]
+        seqs = [r[0] for r in conn.execute("SELECT seq FROM history ORDER BY seq")]
+    assert n >= reported  # every reported commit is there
+    assert seqs == list(range(1, n + 2))  # and the history matches the state, no gaps
