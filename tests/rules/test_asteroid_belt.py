@@ -1,0 +1,957 @@
+"""Asteroid Belt rules: the seed's tables and examples, case by case.
+
+Expected numbers come from the seed (shared/seeds/distant-galaxy-asteroid-belt.ru.txt) or are
+worked by hand in the comments, never computed by the code under test.
+"""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+import pytest
+
+from bot.errors import InputError, NotAllowed, RuleError
+from bot.rules import asteroid_belt as ab
+from bot.rules.dice import Dice, ScriptedDice
+
+ALL3 = ("violet", "orange", "green")
+
+
+def new_game(civs: tuple[str, ...] = ALL3, portal: int = 1, **kw: object) -> ab.AsteroidBeltState:
+    state, _ = ab.setup(list(civs), ScriptedDice([portal]), **kw)  # type: ignore[arg-type]
+    return state
+
+
+def deploy(state: ab.AsteroidBeltState, civ: ab.CivId, **units: int) -> ab.AsteroidBeltState:
+    """Test helper: put units straight into the field (from reserve, else new), no cost."""
+    new = state.model_copy(deep=True)
+    cs = new.civs[civ]
+    for unit, n in units.items():
+        u = ab.parse_unit(unit)
+        take = min(n, cs.reserve[u])
+        cs.reserve[u] -= take
+        cs.field[u] += n
+    return new
+
+
+def set_res(state: ab.AsteroidBeltState, civ: ab.CivId, n: int) -> ab.AsteroidBeltState:
+    new = state.model_copy(deep=True)
+    new.civs[civ].resources = n
+    return new
+
+
+def flag(state: ab.AsteroidBeltState, label: str) -> ab.AsteroidBeltState:
+    new = state.model_copy(deep=True)
+    a = ab.find_asteroid(new, label)
+    a.status, a.guards, a.phase, a.target_by = "flag", [], None, None
+    return new
+
+
+def dump(state: ab.AsteroidBeltState) -> str:
+    return json.dumps(state.model_dump(mode="json"), sort_keys=True)
+
+
+# --------------------------------------------------------------------------------------------
+# The seed's tables
+# --------------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("number", "border", "prefix", "vp", "resources", "guards", "count", "shuttle", "income"),
+    [
+        (1, "red", "r", 1, 15, ("engineer",), 10, False, 0),
+        (2, "yellow", "y", 2, 25, ("assault",), 6, False, 0),
+        (3, "green", "g", 2, 25, ("engineer", "engineer"), 8, True, 0),
+        (4, "blue", "b", 3, 35, ("engineer", "recon"), 4, False, 0),
+        (5, "violet", "v", 4, 45, ("assault", "recon"), 5, False, 2),
+    ],
+)
+def test_class_rows(
+    number: int,
+    border: str,
+    prefix: str,
+    vp: int,
+    resources: int,
+    guards: tuple[str, ...],
+    count: int,
+    shuttle: bool,
+    income: int,
+) -> None:
+    row = ab.class_row(number)
+    assert (row.border, row.prefix, row.vp, row.resources) == (border, prefix, vp, resources)
+    assert row.guards == guards
+    assert (row.count, row.shuttle, row.income) == (count, shuttle, income)
+    assert row.name_ru == f"Класс {number}"
+
+
+def test_class_russian_borders() -> None:
+    assert [ab.class_row(n).border_ru for n in range(1, 6)] == [
+        "красная граница",
+        "жёлтая граница",
+        "зелёная граница",
+        "синяя граница",
+        "фиолетовая граница",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("unit", "speed", "move_cost", "cost", "att", "dfn", "natives", "name_ru"),
+    [
+        ("engineer", 2, 1, 10, 0, 0, True, "Инженерный отряд"),
+        ("assault", 4, 2, 20, 1, 1, True, "Штурмовой отряд"),
+        ("recon", 2, 1, 20, 0, 0, True, "Разведывательный отряд"),
+        ("elite", 3, 0, 40, 1, 1, False, "Элитный отряд"),
+    ],
+)
+def test_unit_rows(
+    unit: ab.UnitType,
+    speed: int,
+    move_cost: int,
+    cost: int,
+    att: int,
+    dfn: int,
+    natives: bool,
+    name_ru: str,
+) -> None:
+    row = ab.unit_row(unit)
+    assert (row.speed, row.move_cost, row.cost) == (speed, move_cost, cost)
+    assert (row.attack_bonus, row.defence_bonus, row.natives) == (att, dfn, natives)
+    assert row.name_ru == name_ru
+    assert row.safe_attack is (unit == "recon")
+    assert row.unique is (unit == "elite")
+
+
+def test_markers_and_civilisations_in_russian() -> None:
+    t = ab.tables()
+    assert [t.markers[m].name_ru for m in ("target", "flag", "mine")] == ["Цель", "Флаг", "Шахта"]
+    assert [ab.civ_row(c).name_ru for c in ALL3] == [
+        "Фиолетовая Федерация",
+        "Оранжевая Империя",
+        "Зелёная Анархия",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("civ", "prices"),
+    [
+        ("violet", {"engineer": 10, "assault": 20, "recon": 17, "elite": 40}),
+        ("orange", {"engineer": 10, "assault": 17, "recon": 20, "elite": 40}),
+        ("green", {"engineer": 8, "assault": 20, "recon": 20, "elite": 40}),
+    ],
+)
+def test_civilisation_prices(civ: ab.CivId, prices: dict[str, int]) -> None:
+    assert {u: ab.price(civ, u) for u in ab.UNIT_TYPES} == prices
+
+
+@pytest.mark.parametrize(
+    ("civ", "reserve"),
+    [
+        # default 2 engineers, 1 assault, 1 recon, the elite; +1 of the civilisation's type
+        ("violet", {"engineer": 2, "assault": 1, "recon": 2, "elite": 1}),
+        ("orange", {"engineer": 2, "assault": 2, "recon": 1, "elite": 1}),
+        ("green", {"engineer": 3, "assault": 1, "recon": 1, "elite": 1}),
+    ],
+)
+def test_civilisation_start(civ: ab.CivId, reserve: dict[str, int]) -> None:
+    state = new_game()
+    cs = state.civs[civ]
+    assert cs.reserve == reserve
+    assert cs.field == {"engineer": 0, "assault": 0, "recon": 0, "elite": 0}
+    assert cs.tokens_left == 3
+    assert cs.vp == 0
+    assert not cs.reinforcement_used
+
+
+def test_start_resources_and_first_income() -> None:
+    # 30 each; the first civilisation's turn starts with +2 from its class-5 base
+    state = new_game()
+    assert [state.civs[c].resources for c in ALL3] == [32, 30, 30]
+    state, out = ab.end_turn(state)
+    assert [state.civs[c].resources for c in ALL3] == [32, 32, 30]
+    assert out.resources == {"orange": 2}
+
+
+def test_setup_custom_force_bases_and_labels() -> None:
+    state = new_game(("green", "orange"), engineers=0, assault=3, recon=0)
+    assert state.order == ["green", "orange"]
+    assert state.civs["green"].reserve == {"engineer": 1, "assault": 3, "recon": 0, "elite": 1}
+    assert state.civs["orange"].reserve == {"engineer": 0, "assault": 4, "recon": 0, "elite": 1}
+    labels = [a.label for a in state.asteroids]
+    assert len(labels) == 10 + 6 + 8 + 4 + 5
+    assert labels[:3] == ["r1", "r2", "r3"] and labels[-1] == "v5"
+    assert state.civs["green"].base == "v1" and state.civs["orange"].base == "v2"
+    v1 = ab.find_asteroid(state, "v1")
+    assert (v1.status, v1.owner, v1.base) == ("mine", "green", True)
+    assert ab.find_asteroid(state, "v3").status == "free"
+
+
+def test_setup_other_board_counts() -> None:
+    state = new_game(counts={1: 3, 5: 3})
+    assert [a.label for a in state.asteroids if a.number in (1, 5)] == [
+        "r1",
+        "r2",
+        "r3",
+        "v1",
+        "v2",
+        "v3",
+    ]
+    with pytest.raises(InputError):
+        new_game(counts={5: 2})  # three civilisations need three bases
+
+
+@pytest.mark.parametrize(
+    "kw",
+    [
+        {"civs": ("violet",)},
+        {"civs": ("violet", "violet")},
+        {"civs": ("violet", "purple")},
+        {"variant": "easy"},
+        {"goal": 0},
+        {"variant": "fast", "goal": 4},
+        {"portals": 0},
+        {"engineers": -1},
+    ],
+)
+def test_setup_refusals(kw: dict[str, object]) -> None:
+    civs = kw.pop("civs", ALL3)
+    with pytest.raises(InputError):
+        ab.setup(list(civs), ScriptedDice([1]), **kw)  # type: ignore[arg-type, call-overload]
+
+
+def test_setup_rolls_the_cargo_portal() -> None:
+    state, out = ab.setup(["violet", "orange"], ScriptedDice([3]), portals=6)
+    assert state.cargo_portal == 3
+    assert [(r.label, r.value) for r in out.rolls] == [("cargo shuttle's starting portal", 3)]
+
+
+# --------------------------------------------------------------------------------------------
+# Fights
+# --------------------------------------------------------------------------------------------
+def test_assault_vs_engineer_odds_exact_and_shown() -> None:
+    odds = ab.unit_odds("assault", "engineer")
+    assert (odds.win, odds.draw, odds.lose) == (Fraction(7, 12), Fraction(5, 36), Fraction(10, 36))
+    state = deploy(new_game(), "violet", assault=1)
+    state = deploy(state, "orange", engineer=1)
+    _, out = ab.fight(state, "violet", "assault", "orange", "engineer", ScriptedDice([3, 5]))
+    assert "win 58.3 %, draw 13.9 %, lose 27.8 %" in out.text()
+
+
+# attack/defence bonuses by hand: assault and elite +1 both ways; engineer, recon none
+BONUS = {"engineer": 0, "assault": 1, "recon": 0, "elite": 1}
+# counted by hand over the 36 face pairs: bonus difference -> (wins, draws, losses)
+BY_DIFF = {0: (15, 6, 15), 1: (21, 5, 10), -1: (10, 5, 21)}
+
+
+@pytest.mark.parametrize("att", ab.UNIT_TYPES)
+@pytest.mark.parametrize("dfn", ab.UNIT_TYPES)
+def test_every_bonus_combination(att: ab.UnitType, dfn: ab.UnitType) -> None:
+    win, draw, lose = BY_DIFF[BONUS[att] - BONUS[dfn]]
+    odds = ab.unit_odds(att, dfn)
+    assert (odds.win, odds.draw, odds.lose) == (
+        Fraction(win, 36),
+        Fraction(draw, 36),
+        Fraction(lose, 36),
+    )
+    state = deploy(new_game(), "violet", **{att: 1})
+    state = deploy(state, "green", **{dfn: 1})
+    # attack 4, defence 4: totals 4+bonus vs 4+bonus
+    new, out = ab.fight(state, "violet", att, "green", dfn, ScriptedDice([4, 4]))
+    rec = out.fights[0]
+    assert (rec.attack_bonus, rec.defence_bonus) == (BONUS[att], BONUS[dfn])
+    expected = {0: "draw", 1: "attacker", -1: "defender"}[BONUS[att] - BONUS[dfn]]
+    assert rec.result == expected
+    if expected == "attacker":
+        assert new.civs["green"].repair[dfn] == 1 and new.civs["green"].field[dfn] == 0
+    if expected == "defender":
+        # a recon attacking without risk stays in the field; anything else goes to repair
+        assert new.civs["violet"].repair[att] == (0 if att == "recon" else 1)
+    if expected == "draw":
+        assert new.civs["violet"].field[att] == 1 and new.civs["green"].field[dfn] == 1
+
+
+@pytest.mark.parametrize(
+    ("att_roll", "def_roll", "result"),
+    [(6, 4, "attacker"), (2, 5, "defender"), (3, 3, "draw")],  # the seed's three examples
+)
+def test_seed_fight_examples(att_roll: int, def_roll: int, result: str) -> None:
+    state = deploy(new_game(), "violet", engineer=1)
+    state = deploy(state, "orange", engineer=1)
+    new, out = ab.fight(
+        state, "violet", "engineer", "orange", "engineer", ScriptedDice([att_roll, def_roll])
+    )
+    assert out.fights[0].result == result
+    v, o = new.civs["violet"], new.civs["orange"]
+    assert (v.field["engineer"], v.repair["engineer"]) == (
+        (0, 1) if result == "defender" else (1, 0)
+    )
+    assert (o.field["engineer"], o.repair["engineer"]) == (
+        (0, 1) if result == "attacker" else (1, 0)
+    )
+    assert [(r.label, r.value) for r in out.rolls] == [
+        ("attack: Violet Federation engineer squad", att_roll),
+        ("defence: Orange Empire engineer squad", def_roll),
+    ]
+
+
+def test_recon_attacks_without_risk_but_has_no_defence_bonus() -> None:
+    state = deploy(new_game(), "violet", recon=1)
+    state = deploy(state, "orange", recon=1, assault=1)
+    new, out = ab.fight(state, "violet", "recon", "orange", "assault", ScriptedDice([1, 6]))
+    assert out.fights[0].result == "defender"
+    assert new.civs["violet"].field["recon"] == 1 and new.civs["violet"].repair["recon"] == 0
+    assert "without risk" in out.text()
+    # an assault attacking a recon: recon defends at +0, so 4+1 beats 4
+    new, out = ab.fight(state, "orange", "assault", "violet", "recon", ScriptedDice([4, 4]))
+    assert out.fights[0].defence_bonus == 0
+    assert out.fights[0].result == "attacker"
+    assert new.civs["violet"].repair["recon"] == 1
+
+
+def test_fight_with_natives() -> None:
+    state = deploy(new_game(), "violet", engineer=1)
+    _new, out = ab.fight(state, "natives", "assault", "violet", "engineer", ScriptedDice([2, 3]))
+    assert out.fights[0].result == "draw"  # 2+1 vs 3
+    with pytest.raises(InputError):
+        ab.fight(state, "natives", "elite", "violet", "engineer", ScriptedDice([1, 1]))
+
+
+def test_fight_refusals_roll_nothing() -> None:
+    state = deploy(new_game(), "violet", engineer=1)
+    dice = ScriptedDice([])
+    with pytest.raises(RuleError, match="no recon squad in the field"):
+        ab.fight(state, "violet", "recon", "orange", "engineer", dice)
+    with pytest.raises(RuleError, match="Orange Empire has no engineer squad in the field"):
+        ab.fight(state, "violet", "engineer", "orange", "engineer", dice)
+    with pytest.raises(InputError):
+        ab.fight(state, "violet", "engineer", "violet", "engineer", dice)
+    with pytest.raises(InputError):
+        ab.fight(state, "violet", "tank", "orange", "engineer", dice)
+    assert dice.draws == []
+
+
+def test_shuttle_fight_more_aboard_gets_plus_one() -> None:
+    state = deploy(new_game(), "violet", engineer=2, recon=1)
+    state = deploy(state, "orange", assault=1)
+    # 3 aboard vs 1: attacker +1 both ways; 3+1 vs 4 = draw; 4+1 vs 4 = win
+    _, out = ab.shuttle_fight(
+        state,
+        "violet",
+        ["engineer", "engineer", "recon"],
+        "orange",
+        ["assault"],
+        ScriptedDice([3, 4]),
+    )
+    assert (out.fights[0].attack_bonus, out.fights[0].defence_bonus) == (1, 0)
+    assert out.fights[0].result == "draw"
+    new, out = ab.shuttle_fight(
+        state,
+        "violet",
+        ["engineer", "engineer", "recon"],
+        "orange",
+        ["assault"],
+        ScriptedDice([4, 4]),
+    )
+    assert out.fights[0].result == "attacker"
+    assert new.civs["orange"].repair["assault"] == 1
+    # the defender with more aboard gets the +1
+    new, out = ab.shuttle_fight(
+        state, "orange", ["assault"], "violet", ["engineer", "recon"], ScriptedDice([5, 4])
+    )
+    assert (out.fights[0].attack_bonus, out.fights[0].defence_bonus) == (0, 1)
+    assert out.fights[0].result == "draw"
+
+
+def test_monte_carlo_cross_check_assault_vs_engineer() -> None:
+    state = deploy(new_game(), "violet", assault=1)
+    state = deploy(state, "orange", engineer=1)
+    dice = Dice.seeded(20261129)
+    counts = {"attacker": 0, "draw": 0, "defender": 0}
+    n = 6000
+    for _ in range(n):
+        _, out = ab.fight(state, "violet", "assault", "orange", "engineer", dice)
+        counts[out.fights[0].result] += 1
+        dice.take_draws()
+    assert abs(counts["attacker"] / n - 7 / 12) < 0.03
+    assert abs(counts["draw"] / n - 5 / 36) < 0.03
+    assert abs(counts["defender"] / n - 10 / 36) < 0.03
+
+
+def test_pct_rounding() -> None:
+    assert ab.pct(Fraction(7, 12)) == "58.3 %"
+    assert ab.pct(Fraction(5, 36)) == "13.9 %"
+    assert ab.pct(Fraction(10, 36)) == "27.8 %"
+    assert ab.pct(Fraction(1)) == "100.0 %"
+    assert ab.pct(Fraction(0)) == "0.0 %"
+
+
+# --------------------------------------------------------------------------------------------
+# Capture flow
+# --------------------------------------------------------------------------------------------
+def test_capture_flow_with_drawn_guard_fight_and_competitor_mine() -> None:
+    state = new_game()
+    # Violet: move the assault out of the base (2 resources) and target g1 (2 engineer guards)
+    state, out = ab.move(state, "violet", "assault")
+    assert state.civs["violet"].resources == 30
+    state, out = ab.target(state, "violet", "G1")
+    g1 = ab.find_asteroid(state, "g1")
+    assert (g1.status, g1.target_by, g1.phase, g1.guards) == (
+        "target",
+        "violet",
+        "marked",
+        ["engineer", "engineer"],
+    )
+    # guards cannot attack before Violet's turn ends; Violet cannot attack them yet
+    with pytest.raises(RuleError, match="only after"):
+        ab.resolve_guards(state, "g1", ["assault", "assault"], ScriptedDice([]))
+    with pytest.raises(RuleError):
+        ab.attack_guards(state, "violet", "g1", "assault", ScriptedDice([]))
+    state, out = ab.end_turn(state)
+    assert "Guards to play: g1" in out.text()
+    assert ab.find_asteroid(state, "g1").phase == "guards_due"
+    # Orange plays the guards: guard 1 rolls 3 vs assault 2+1 = 3: draw;
+    # guard 2 rolls 1 vs 4+1 = 5: the guard loses and is removed
+    ab.require_guards_player(state, "g1", "orange")
+    with pytest.raises(NotAllowed):
+        ab.require_guards_player(state, "g1", "green")
+    with pytest.raises(NotAllowed):
+        ab.require_guards_player(state, "g1", "violet")
+    state, out = ab.resolve_guards(state, "g1", ["assault", "assault"], ScriptedDice([3, 2, 1, 4]))
+    assert [f.result for f in out.fights] == ["draw", "defender"]
+    g1 = ab.find_asteroid(state, "g1")
+    assert (g1.status, g1.phase, g1.guards) == ("target", "besieged", ["engineer"])
+    assert state.civs["violet"].field["assault"] == 1
+    with pytest.raises(RuleError, match="already attacked"):
+        ab.resolve_guards(state, "g1", ["assault"], ScriptedDice([]))
+    # Orange moves an engineer out (1) meanwhile, ends; Green ends; Violet attacks the guard
+    state, _ = ab.move(state, "orange", "engineer")
+    state, _ = ab.end_turn(state)
+    state, out = ab.end_turn(state)
+    assert "Guards still stand on g1" in out.text()
+    state, out = ab.attack_guards(state, "violet", "g1", "assault", ScriptedDice([4, 2]))
+    assert out.fights[0].result == "attacker"  # 4+1 vs 2
+    assert ab.find_asteroid(state, "g1").status == "flag"
+    state, _ = ab.end_turn(state)
+    # Orange, a competitor with a unit next to the flag, builds the mine and takes the reward
+    before = state.civs["orange"].resources
+    state, out = ab.build_mine(state, "orange", "g1")
+    g1 = ab.find_asteroid(state, "g1")
+    assert (g1.status, g1.owner, g1.stock) == ("mine", "orange", 25)
+    assert state.civs["orange"].vp == 2
+    assert state.civs["orange"].resources == before + 25
+    assert state.civs["violet"].vp == 0
+    # a mine is for good
+    with pytest.raises(RuleError, match="already a mine of Orange Empire"):
+        ab.build_mine(state, "violet", "g1")
+    with pytest.raises(RuleError, match="already a mine"):
+        ab.target(state, "violet", "g1")
+
+
+def test_guards_win_and_invader_goes_to_repair() -> None:
+    state = deploy(new_game(), "violet", engineer=1)
+    state, _ = ab.target(state, "violet", "y1")
+    state, _ = ab.end_turn(state)
+    # the assault guard rolls 4+1 = 5 vs engineer 5: draw; stays besieged
+    new, out = ab.resolve_guards(state, "y1", ["engineer"], ScriptedDice([4, 5]))
+    assert out.fights[0].result == "draw"
+    # rolls 5+1 = 6 vs 2: the engineer goes to repair, the guard stays
+    new, out = ab.resolve_guards(state, "y1", ["engineer"], ScriptedDice([5, 2]))
+    assert new.civs["violet"].repair["engineer"] == 1
+    assert ab.find_asteroid(new, "y1").guards == ["assault"]
+    # Violet now has no unit in the field to attack the guard with
+    for _ in range(2):
+        new, _ = ab.end_turn(new)
+    with pytest.raises(RuleError, match="no engineer squad in the field"):
+        ab.attack_guards(new, "violet", "y1", "engineer", ScriptedDice([]))
+
+
+def test_guards_picks_must_match_and_be_in_field() -> None:
+    state = deploy(new_game(), "violet", engineer=1)
+    state, _ = ab.target(state, "violet", "b1")  # engineer + recon guards
+    state, _ = ab.end_turn(state)
+    dice = ScriptedDice([])
+    with pytest.raises(InputError, match="one invading unit per guard"):
+        ab.resolve_guards(state, "b1", ["engineer"], dice)
+    with pytest.raises(RuleError, match="no assault squad in the field"):
+        ab.resolve_guards(state, "b1", ["engineer", "assault"], dice)
+    # the first guard beats the only engineer: the second finds nobody
+    new, out = ab.resolve_guards(state, "b1", ["engineer", "engineer"], ScriptedDice([6, 1]))
+    assert len(out.fights) == 1
+    assert ab.find_asteroid(new, "b1").guards == ["engineer", "recon"]
+
+
+def test_recon_guard_attacks_without_risk() -> None:
+    state = deploy(new_game(), "violet", assault=2)
+    state, _ = ab.target(state, "violet", "b2")  # engineer + recon guards
+    state, _ = ab.end_turn(state)
+    # engineer guard 1 vs 1+1: loses, removed; recon guard 1 vs 1+1: loses but stays
+    new, out = ab.resolve_guards(state, "b2", ["assault", "assault"], ScriptedDice([1, 1, 1, 1]))
+    assert [f.result for f in out.fights] == ["defender", "defender"]
+    assert ab.find_asteroid(new, "b2").guards == ["recon"]
+    # Violet attacks the recon guard: 2+1 vs 3 (no defence bonus for a recon) = draw; 3+1 wins
+    for _ in range(2):
+        new, _ = ab.end_turn(new)
+    _, out = ab.attack_guards(new, "violet", "b2", "assault", ScriptedDice([2, 3]))
+    assert out.fights[0].result == "draw"
+    done, out = ab.attack_guards(new, "violet", "b2", "assault", ScriptedDice([3, 3]))
+    assert ab.find_asteroid(done, "b2").status == "flag"
+
+
+def test_target_replaces_another_civilisations_marker() -> None:
+    state = deploy(new_game(), "violet", engineer=1)
+    state = deploy(state, "orange", engineer=1)
+    state, _ = ab.target(state, "violet", "r1")
+    with pytest.raises(RuleError, match="already Violet Federation's target"):
+        ab.target(state, "violet", "r1")
+    state, _ = ab.end_turn(state)
+    state, out = ab.target(state, "orange", "r1")
+    a = ab.find_asteroid(state, "r1")
+    assert (a.target_by, a.phase) == ("orange", "marked")
+    assert "removes Violet Federation's Target" in out.text()
+    state, out = ab.end_turn(state)
+    # green plays the guards against orange
+    assert ab.guards_player(state, "orange") == "green"
+    assert "Guards to play: r1" in out.text()
+
+
+def test_target_needs_a_unit_in_the_field() -> None:
+    with pytest.raises(RuleError, match="needs a unit in the field"):
+        ab.target(new_game(), "violet", "r1")
+
+
+@pytest.mark.parametrize(
+    ("label", "vp", "standard", "hard"),
+    [("r1", 1, 15, 10), ("y1", 2, 25, 20), ("g1", 2, 25, 20), ("b1", 3, 35, 30), ("v4", 4, 45, 40)],
+)
+def test_mine_reward_per_class_and_variant(label: str, vp: int, standard: int, hard: int) -> None:
+    for variant, gain in (("standard", standard), ("hard", hard)):
+        state = deploy(new_game(variant=variant), "violet", engineer=1)
+        state = flag(state, label)
+        new, out = ab.build_mine(state, "violet", label)
+        assert new.civs["violet"].vp == vp
+        assert new.civs["violet"].resources == 32 + gain
+        assert out.vp == {"violet": vp} and out.resources == {"violet": gain}
+
+
+def test_mine_refusals() -> None:
+    state = deploy(new_game(), "violet", engineer=1)
+    with pytest.raises(RuleError, match="no flag yet"):
+        ab.build_mine(state, "violet", "r1")
+    with pytest.raises(RuleError, match="already a mine of Orange Empire"):
+        ab.build_mine(state, "violet", "v2")
+    with pytest.raises(RuleError, match="needs a unit in the field"):
+        ab.build_mine(flag(new_game(), "r1"), "violet", "r1")
+
+
+def test_class5_income_counts_every_class5_mine() -> None:
+    state = deploy(new_game(), "orange", engineer=1)
+    state = flag(state, "v4")
+    state, _ = ab.build_mine(state, "orange", "v4")
+    res = state.civs["orange"].resources  # 30 + 45
+    assert res == 75
+    state, _ = ab.end_turn(state)  # orange's turn: base + v4 = +4
+    assert state.civs["orange"].resources == 79
+    state, _ = ab.end_turn(state)  # green: +2
+    assert state.civs["green"].resources == 32
+
+
+# --------------------------------------------------------------------------------------------
+# Economy
+# --------------------------------------------------------------------------------------------
+def test_move_costs() -> None:
+    state = new_game()  # violet 32
+    state, _out = ab.move(state, "violet", "assault", moves=3)  # 3 x 2
+    assert state.civs["violet"].resources == 26
+    assert state.civs["violet"].field["assault"] == 1
+    state, _ = ab.move(state, "violet", "engineer", moves=2)  # 2 x 1
+    state, _ = ab.move(state, "violet", "recon")  # 1
+    state, _ = ab.move(state, "violet", "elite", moves=5)  # free
+    assert state.civs["violet"].resources == 23
+    assert state.civs["violet"].reserve == {"engineer": 1, "assault": 0, "recon": 1, "elite": 0}
+    assert state.civs["violet"].field == {"engineer": 1, "assault": 1, "recon": 1, "elite": 1}
+    # a field unit moves by default; from_base brings out another one
+    state, _ = ab.move(state, "violet", "engineer", from_base=True)
+    assert state.civs["violet"].field["engineer"] == 2
+
+
+def test_cant_afford_is_refused_with_numbers_and_changes_nothing() -> None:
+    state = set_res(new_game(), "violet", 3)
+    before = dump(state)
+    with pytest.raises(RuleError, match="costs 4 resources; Violet Federation has 3"):
+        ab.move(state, "violet", "assault", moves=2)
+    with pytest.raises(RuleError, match="costs 10 resources; Violet Federation has 3"):
+        ab.create(state, "violet", "engineer", ScriptedDice([]))
+    assert dump(state) == before
+
+
+def test_move_unit_not_in_field() -> None:
+    state = new_game()
+    state = state.model_copy(deep=True)
+    state.civs["violet"].reserve["assault"] = 0
+    with pytest.raises(RuleError, match="no assault squad in the field"):
+        ab.move(state, "violet", "assault")
+
+
+def test_create_at_base_brings_back_units_from_repair() -> None:
+    state = deploy(new_game(), "violet", assault=1)
+    state = deploy(state, "orange", engineer=1)
+    state, _ = ab.fight(state, "violet", "assault", "orange", "engineer", ScriptedDice([1, 6]))
+    assert state.civs["violet"].repair["assault"] == 1
+    state, _out = ab.create(state, "violet", "assault", ScriptedDice([]))
+    cs = state.civs["violet"]
+    assert (cs.repair["assault"], cs.reserve["assault"], cs.resources) == (0, 1, 12)
+    # two more assault squads: nothing left in repair, so 2 new counters, 40 resources
+    state, _ = ab.create(
+        set_res(state, "violet", 50), "violet", "assault", ScriptedDice([]), count=2
+    )
+    cs = state.civs["violet"]
+    assert (cs.repair["assault"], cs.reserve["assault"], cs.resources) == (0, 3, 10)
+
+
+def test_create_prices_each_civilisation() -> None:
+    state = new_game()
+    state = set_res(set_res(set_res(state, "violet", 100), "orange", 100), "green", 100)
+    for civ, unit, left in (
+        ("violet", "recon", 83),
+        ("orange", "assault", 83),
+        ("green", "engineer", 92),
+        ("violet", "engineer", 90),
+        ("orange", "recon", 80),
+        ("green", "assault", 80),
+    ):
+        new, _ = ab.create(state, civ, unit, ScriptedDice([]))
+        assert new.civs[civ].resources == left, (civ, unit)
+
+
+def test_create_elite_only_from_repair() -> None:
+    state = set_res(new_game(), "violet", 100)
+    with pytest.raises(RuleError, match="elite is not in repair"):
+        ab.create(state, "violet", "elite", ScriptedDice([]))
+    state = deploy(state, "violet", elite=1)
+    state = deploy(state, "orange", assault=1)
+    state, _ = ab.fight(state, "orange", "assault", "violet", "elite", ScriptedDice([6, 1]))
+    assert state.civs["violet"].repair["elite"] == 1
+    state, _ = ab.create(state, "violet", "elite", ScriptedDice([]))
+    assert state.civs["violet"].resources == 60
+    assert state.civs["violet"].reserve["elite"] == 1
+
+
+def test_create_next_to_a_mine_paid_from_that_mines_resources() -> None:
+    state = deploy(new_game(), "orange", engineer=1)
+    state = flag(state, "r1")
+    state, _ = ab.build_mine(state, "orange", "r1")  # +15, stock 15
+    state, _out = ab.create(state, "orange", "engineer", ScriptedDice([]), at="R1")
+    r1 = ab.find_asteroid(state, "r1")
+    assert r1.stock == 5
+    assert state.civs["orange"].field["engineer"] == 2  # placed next to the mine
+    assert state.civs["orange"].resources == 35
+    with pytest.raises(RuleError, match="r1 has 5 of its own resources left"):
+        ab.create(state, "orange", "engineer", ScriptedDice([]), at="r1")
+    with pytest.raises(RuleError, match="not Orange Empire's mine"):
+        ab.create(state, "orange", "engineer", ScriptedDice([]), at="r2")
+
+
+def test_elite_creation_orange_acts_next_turn() -> None:
+    state = deploy(new_game(), "orange", elite=1)
+    state, _ = ab.end_turn(state)  # orange: 32
+    state, _out = ab.create(state, "orange", "assault", ScriptedDice([]), at="v2", by_elite=True)
+    cs = state.civs["orange"]
+    assert (cs.resources, cs.field["assault"], cs.not_ready["assault"]) == (15, 1, 1)
+    with pytest.raises(RuleError, match="next turn"):
+        ab.move(state, "orange", "assault", from_base=False)
+    with pytest.raises(RuleError, match="already created units this turn"):
+        ab.create(state, "orange", "assault", ScriptedDice([]), at="v2", by_elite=True)
+    with pytest.raises(RuleError, match="creates only assault"):
+        ab.create(state, "orange", "recon", ScriptedDice([]), at="v2", by_elite=True)
+    for _ in range(3):
+        state, _ = ab.end_turn(state)
+    state, _ = ab.move(state, "orange", "assault", from_base=False)  # ready now
+    assert state.civs["orange"].not_ready["assault"] == 0
+
+
+def test_elite_creation_violet_acts_at_once() -> None:
+    state = deploy(new_game(), "violet", elite=1)
+    state, _ = ab.create(state, "violet", "recon", ScriptedDice([]), at="v1", by_elite=True)
+    assert state.civs["violet"].resources == 15
+    state, _ = ab.move(state, "violet", "recon")
+    assert state.civs["violet"].resources == 14
+
+
+def test_elite_creation_needs_the_elite_in_the_field() -> None:
+    with pytest.raises(RuleError, match="no elite squad in the field"):
+        ab.create(new_game(), "violet", "recon", ScriptedDice([]), at="v1", by_elite=True)
+
+
+@pytest.mark.parametrize(("face", "made"), [(1, 1), (3, 1), (4, 2), (6, 2)])
+def test_elite_creation_green_two_on_four_to_six(face: int, made: int) -> None:
+    state = deploy(new_game(("green", "violet")), "green", elite=1)  # green 32
+    dice = ScriptedDice([face])
+    state, out = ab.create(state, "green", "engineer", dice, at="v1", by_elite=True, count=2)
+    cs = state.civs["green"]
+    assert cs.field["engineer"] == made
+    assert cs.resources == 32 - 8 * made
+    assert [r.value for r in out.rolls] == [face]
+
+
+def test_elite_creation_green_single_rolls_nothing() -> None:
+    state = deploy(new_game(("green", "violet")), "green", elite=1)
+    state, out = ab.create(state, "green", "engineer", ScriptedDice([]), at="v1", by_elite=True)
+    assert state.civs["green"].field["engineer"] == 1 and out.rolls == []
+    with pytest.raises(InputError, match="at most 1"):
+        ab.create(
+            deploy(new_game(), "violet", elite=1),
+            "violet",
+            "recon",
+            ScriptedDice([]),
+            at="v1",
+            by_elite=True,
+            count=2,
+        )
+
+
+def test_shuttle_activation() -> None:
+    state = deploy(new_game(), "violet", engineer=1)
+    state, out = ab.activate_shuttle(state, "violet", "g2")
+    assert state.civs["violet"].resources == 29
+    with pytest.raises(RuleError, match="class 1"):
+        ab.activate_shuttle(state, "violet", "r2")
+    state = flag(state, "g2")
+    state, _ = ab.build_mine(state, "violet", "g2")  # 29 + 25
+    state, out = ab.activate_shuttle(state, "violet", "g2")
+    assert state.civs["violet"].resources == 54
+    assert "free" in out.text()
+
+
+def test_tokens() -> None:
+    state = new_game()
+    for left in (2, 1, 0):
+        state, _out = ab.use_token(state, "violet", "jump")
+        assert state.civs["violet"].tokens_left == left
+    with pytest.raises(RuleError, match="used all"):
+        ab.use_token(state, "violet")
+
+
+# --------------------------------------------------------------------------------------------
+# Raids
+# --------------------------------------------------------------------------------------------
+# by the seed's table: (face, aboard) -> (resources gained, units to repair)
+RAID = {
+    (1, 1): (0, True),
+    (2, 1): (0, True),
+    (3, 1): (0, False),
+    (4, 1): (0, False),
+    (5, 1): (30, False),
+    (6, 1): (40, False),
+    (1, 3): (0, True),
+    (2, 3): (0, False),
+    (3, 3): (0, False),
+    (4, 3): (0, False),
+    (5, 3): (30, False),
+    (6, 3): (40, False),
+}
+
+
+@pytest.mark.parametrize(("face", "aboard"), sorted(RAID))
+def test_raid_faces(face: int, aboard: int) -> None:
+    gain, defeated = RAID[(face, aboard)]
+    state = deploy(new_game(portal=1), "violet", engineer=1, assault=1, recon=1)
+    units = ["assault", "engineer", "recon"][:aboard]
+    # the cargo shuttle leaves portal 1 for one of portals 2, 3, 4: a d3 of 2 picks portal 3
+    new, out = ab.raid(state, "violet", units, ScriptedDice([face, 2]))
+    cs = new.civs["violet"]
+    assert cs.resources == 32 + gain
+    assert sum(cs.repair.values()) == (aboard if defeated else 0)
+    assert sum(cs.field.values()) == 3 - (aboard if defeated else 0)
+    assert new.cargo_portal == 3
+    assert [r.value for r in out.rolls] == [face, 2]
+
+
+def test_raid_refusals() -> None:
+    state = deploy(new_game(variant="hard"), "violet", engineer=1)
+    with pytest.raises(RuleError, match="Hard variant"):
+        ab.raid(state, "violet", ["engineer"], ScriptedDice([]))
+    state = deploy(new_game(), "violet", engineer=1)
+    with pytest.raises(InputError, match="1 to 3"):
+        ab.raid(state, "violet", ["engineer"] * 4, ScriptedDice([]))
+    with pytest.raises(RuleError, match="1 engineer squad in the field ready to act, not 2"):
+        ab.raid(state, "violet", ["engineer", "engineer"], ScriptedDice([]))
+
+
+def test_raid_single_portal_stays() -> None:
+    state = deploy(new_game(portals=1), "violet", engineer=1)
+    new, out = ab.raid(state, "violet", ["engineer"], ScriptedDice([3]))
+    assert new.cargo_portal == 1 and len(out.rolls) == 1
+
+
+# --------------------------------------------------------------------------------------------
+# Reinforcement, variants, victory
+# --------------------------------------------------------------------------------------------
+def wiped(civ: ab.CivId = "violet", resources: int = 5) -> ab.AsteroidBeltState:
+    state = new_game().model_copy(deep=True)
+    cs = state.civs[civ]
+    for u in ab.UNIT_TYPES:
+        cs.repair[u] = cs.reserve[u]
+        cs.reserve[u] = 0
+    cs.resources = resources
+    return state
+
+
+def test_reinforcement_conditions() -> None:
+    state, _out = ab.reinforce(wiped(resources=9), "violet")
+    cs = state.civs["violet"]
+    assert cs.resources == 29
+    assert cs.reserve == {"engineer": 1, "assault": 1, "recon": 1, "elite": 1}
+    assert cs.repair == {"engineer": 1, "assault": 0, "recon": 1, "elite": 0}
+    assert cs.reinforcement_used
+    # once per game
+    again = state.model_copy(deep=True)
+    again.civs["violet"].reserve = dict.fromkeys(ab.UNIT_TYPES, 0)
+    again.civs["violet"].resources = 0
+    with pytest.raises(RuleError, match="already had"):
+        ab.reinforce(again, "violet")
+    # not while units are left
+    with pytest.raises(RuleError, match="no units left"):
+        ab.reinforce(set_res(new_game(), "violet", 0), "violet")
+    # not while a unit is affordable (10 for an engineer)
+    with pytest.raises(RuleError, match="has 10 resources and the cheapest unit costs 10"):
+        ab.reinforce(wiped(resources=10), "violet")
+    # Green's engineers cost 8
+    with pytest.raises(RuleError, match="cheapest unit costs 8"):
+        ab.reinforce(wiped("green", resources=8), "green")
+    ab.reinforce(wiped("green", resources=7), "green")
+
+
+def test_fast_variant_starts_with_four_vp() -> None:
+    state = new_game(variant="fast")
+    assert [state.civs[c].vp for c in ALL3] == [4, 4, 4]
+    state = deploy(state, "violet", engineer=1)
+    state, _ = ab.build_mine(flag(state, "r1"), "violet", "r1")
+    assert state.civs["violet"].vp == 5
+
+
+def test_victory_locks_the_campaign() -> None:
+    state = deploy(new_game(goal=3), "violet", engineer=1)
+    state, out = ab.build_mine(flag(state, "y1"), "violet", "y1")
+    assert state.winner is None and out.winner is None
+    state, out = ab.build_mine(flag(state, "r1"), "violet", "r1")
+    assert state.winner == "violet" and out.winner == "violet"
+    assert "wins" in out.text()
+    assert "Violet Federation won" in ab.summarize(state)
+    with pytest.raises(RuleError, match="game is over"):
+        ab.end_turn(state)
+    with pytest.raises(RuleError, match="game is over"):
+        ab.move(state, "violet", "engineer")
+    with pytest.raises(RuleError, match="game is over"):
+        ab.require_turn(state, "violet")
+    assert ab.status_lines(state)  # status still works
+
+
+# --------------------------------------------------------------------------------------------
+# Turns and permissions
+# --------------------------------------------------------------------------------------------
+def test_turn_order_and_permissions() -> None:
+    state = new_game()
+    assert ab.current_civ(state) == "violet"
+    assert ab.require_turn(state, "violet") == "violet"
+    with pytest.raises(NotAllowed, match="It is Violet Federation's turn"):
+        ab.require_turn(state, "orange")
+    with pytest.raises(NotAllowed, match="join"):
+        ab.require_turn(state, None)
+    assert ab.require_turn(state, None, gm=True) == "violet"
+    ab.require_may_act_for(state, "violet", "violet")
+    with pytest.raises(NotAllowed):
+        ab.require_may_act_for(state, "violet", "orange")
+    # the natives against Violet are played by Orange, against Green by Violet
+    ab.require_may_act_for(state, "orange", "natives", against="violet")
+    ab.require_may_act_for(state, "violet", "natives", against="green")
+    with pytest.raises(NotAllowed, match="Orange Empire plays the natives"):
+        ab.require_may_act_for(state, "green", "natives", against="violet")
+    ab.require_may_act_for(state, "green", "orange", gm=True)
+    state, _ = ab.end_turn(state)
+    state, _ = ab.end_turn(state)
+    state, _out = ab.end_turn(state)
+    assert ab.current_civ(state) == "violet" and state.turn == 4 and state.round == 2
+
+
+def test_join() -> None:
+    state = new_game()
+    state, _out = ab.join(state, "Orange Empire", 111)
+    assert state.civs["orange"].member_id == 111
+    assert ab.civ_of_member(state, 111) == "orange"
+    with pytest.raises(RuleError, match="already play"):
+        ab.join(state, "green", 111)
+    with pytest.raises(RuleError, match="already claimed"):
+        ab.join(state, "orange", 222)
+    with pytest.raises(InputError):
+        ab.join(new_game(("violet", "orange")), "green", 5)
+
+
+# --------------------------------------------------------------------------------------------
+# Lookups and autocomplete
+# --------------------------------------------------------------------------------------------
+def test_asteroid_lookup_case_insensitive() -> None:
+    state = new_game()
+    assert ab.find_asteroid(state, " Y3 ").label == "y3"
+    assert ab.find_asteroid(state, "V1").number == 5
+    with pytest.raises(InputError, match="No asteroid 'x9'"):
+        ab.find_asteroid(state, "x9")
+    with pytest.raises(InputError, match="No asteroid 'r11'"):
+        ab.find_asteroid(state, "r11")
+
+
+def test_suggestions() -> None:
+    state = new_game()
+    assert len(ab.suggest_asteroids(state)) == 25
+    assert ab.suggest_asteroids(state, "R1") == ["r1", "r10"]
+    assert ab.suggest_asteroids(state, "b") == ["b1", "b2", "b3", "b4"]
+    assert ab.suggest_asteroids(state, "v", ["mine"]) == ["v1", "v2", "v3"]
+    assert ab.suggest_asteroids(state, "v", ["free"]) == ["v4", "v5"]
+    assert ab.suggest_asteroids(state, "", ["mine"], civ="orange") == ["v2"]
+    assert ab.suggest_asteroids(state, "3") == ["r3", "y3", "g3", "b3", "v3"]
+    assert ab.suggest_asteroids(state, "zz") == []
+
+
+def test_parse_names() -> None:
+    assert ab.parse_unit("Штурмовой отряд") == "assault"
+    assert ab.parse_unit("ENGINEER") == "engineer"
+    assert ab.parse_civ("Зелёная Анархия") == "green"
+    assert ab.parse_civ("зеленая") == "green"
+    assert ab.parse_units("assault, 2 recon") == ["assault", "recon", "recon"]
+    assert ab.parse_owner("Natives") == "natives"
+    with pytest.raises(InputError):
+        ab.parse_units("")
+
+
+# --------------------------------------------------------------------------------------------
+# State hygiene
+# --------------------------------------------------------------------------------------------
+def test_rule_functions_do_not_mutate_their_input() -> None:
+    state = deploy(new_game(), "violet", engineer=1, assault=1)
+    state = deploy(state, "orange", engineer=1)
+    before = dump(state)
+    ab.move(state, "violet", "engineer")
+    ab.target(state, "violet", "r1")
+    ab.fight(state, "violet", "assault", "orange", "engineer", ScriptedDice([6, 1]))
+    ab.raid(state, "violet", ["engineer"], ScriptedDice([1, 1]))
+    ab.create(state, "violet", "engineer", ScriptedDice([]))
+    ab.use_token(state, "violet")
+    ab.end_turn(state)
+    ab.build_mine(flag(state, "r2"), "violet", "r2")
+    assert dump(state) == before
+
+
+def test_json_round_trip_after_play() -> None:
+    state = deploy(new_game(), "violet", engineer=1)
+    state, _ = ab.target(state, "violet", "b1")
+    state, _ = ab.end_turn(state)
+    state, _ = ab.join(state, "violet", 42)
+    raw = json.loads(json.dumps(state.model_dump(mode="json")))
+    back = ab.AsteroidBeltState.model_validate(raw)
+    assert back == state
+    assert dump(back) == dump(state)
+
+
+def test_summarize() -> None:
+    state = new_game()
+    line = ab.summarize(state)
+    assert "\n" not in line
+    assert line.startswith("Asteroid Belt (standard), turn 1: Violet Federation to play")
+    assert "Orange Empire 0/20 VP 30 res" in line
