@@ -338,6 +338,33 @@ def villain_ids() -> list[str]:
     return [g.id for g in table().groups if g.villain]
 
 
+def suggest_villains(current: str, expansions: Sequence[str] | None = None) -> list[str]:
+    """Autocomplete for a comma-separated villain list: completes the last entry with villains
+    (of ``expansions`` when given) not already listed."""
+    head, _, last = current.rpartition(",")
+    done = [p.strip() for p in head.split(",") if p.strip()] if head else []
+    done_keys = {_norm(d) for d in done}
+    prefix = ", ".join(done)
+    q = _norm(last)
+    starts: list[str] = []
+    inside: list[str] = []
+    for gid in villain_ids():
+        g = group(gid)
+        if expansions is not None and g.expansion not in expansions:
+            continue
+        key = _norm(g.name)
+        if key in done_keys:
+            continue
+        text = f"{prefix}, {g.name}" if prefix else g.name
+        if len(text) > 100:
+            continue
+        if not q or key.startswith(q):
+            starts.append(text)
+        elif q in key:
+            inside.append(text)
+    return (starts + inside)[:MAX_SUGGESTIONS]
+
+
 def parse_villains(text: str | None, expansions: Sequence[str]) -> list[str]:
     """Comma-separated villain names or ids; each must be a villain of an owned expansion."""
     if text is None or not text.strip():
@@ -421,41 +448,18 @@ class HandDraw(_Record):
         cards = [gid for t in self.tiers for gid in t.drawn]
         return cards + [v.group for v in self.villains if v.added]
 
-    def lines(self) -> list[str]:
-        out: list[str] = []
-        for t in self.tiers:
-            if t.wanted == 0:
-                continue
-            names = ", ".join(label(gid) for gid in t.drawn) or "none"
-            line = f"Tier {TIER_NAMES[t.tier]}: {names}"
-            if t.short:
-                line += f" (wanted {t.wanted}, only {t.available} available)"
-            out.append(line)
-        for v in self.villains:
-            verdict = "added to the hand" if v.added else "not this mission"
-            out.append(f"Earned villain {label(v.group)}: 50 % roll, {verdict}")
-        return out
-
 
 class SetupOutcome(_Record):
     hand: HandDraw
 
-    def lines(self) -> list[str]:
-        return self.hand.lines()
-
 
 class SwapRecord(_Record):
+    """A difficulty swap roll: Easy downgrades an Elite group, Hard upgrades a regular one."""
+
     kind: Literal["downgrade", "upgrade"]
     planned: str
     candidate: str
     happened: bool
-
-    def text(self) -> str:
-        if self.kind == "downgrade":
-            rule = f"Easy: 15 % chance to downgrade to {label(self.candidate)}"
-        else:
-            rule = f"Hard: 15 % chance to upgrade to {label(self.candidate)}"
-        return f"{rule}: {'yes' if self.happened else 'no'}"
 
 
 class ReinforceStep(_Record):
@@ -468,16 +472,6 @@ class ReinforceStep(_Record):
     figures_after: int
     threat_before: int
     threat_after: int
-
-    def text(self) -> str:
-        why = f"cost {self.cost}"
-        if self.discount:
-            why += f" ({self.base_cost} − {self.discount}, minimum 1)"
-        return (
-            f"Reinforced {label(self.group)}: {self.figures_before} → {self.figures_after} "
-            f"figures, {why}, picked from {self.options}; "
-            f"threat {self.threat_before} → {self.threat_after}"
-        )
 
 
 class DeployStep(_Record):
@@ -492,22 +486,10 @@ class DeployStep(_Record):
     threat_after: int
     swap: SwapRecord | None = None
 
-    def text(self) -> str:
-        g = group(self.card)
-        why = f"tier {TIER_NAMES[g.tier]}, cost {self.cost}"
-        if self.discount:
-            why += f" ({self.base_cost} − {self.discount} Onslaught discount)"
-        if self.fuzzy:
-            why += f", fuzzy deployment: {self.cost - self.threat_before} short, threat set to 0"
-        out = (
-            f"Deployed {label(self.deployed)} ({_figures(group(self.deployed).size)}): {why}, "
-            f"picked from {self.options}; threat {self.threat_before} → {self.threat_after}"
-        )
-        if self.swap is not None:
-            out += f"; {self.swap.text()}"
-            if self.swap.happened:
-                out += f" (card was {label(self.card)}, no refund)"
-        return out
+
+# Why reinforcing stopped before two picks / why deploying stopped.
+ReinforceStop = Literal["all_full", "unaffordable"]
+DeployStop = Literal["hand_empty", "unaffordable"]
 
 
 class DeployRollOutcome(_Record):
@@ -521,36 +503,13 @@ class DeployRollOutcome(_Record):
     increase: int
     threat_after_increase: int
     reinforcements: tuple[ReinforceStep, ...]
-    reinforce_notes: tuple[str, ...]
+    reinforce_stop: ReinforceStop | None
+    threat_after_reinforce: int
     deployments: tuple[DeployStep, ...]
-    deploy_notes: tuple[str, ...]
+    deploy_stop: DeployStop | None
     threat_after: int
     dm_after: int
     difficulty: Difficulty
-
-    def lines(self) -> list[str]:
-        a, b = self.faces
-        sign = "+" if self.dm_before >= 0 else "−"
-        out = [
-            f"End of round {self.round_before}: 2D6 {a} + {b} {sign} DM {abs(self.dm_before)} "
-            f"= {self.total} → {self.band}",
-        ]
-        inc = f"Threat +{self.increase}"
-        if self.increase != self.increase_base:
-            factor = "0.7" if self.difficulty == "easy" else "1.3"
-            inc += f" ({self.increase_base} × {factor}, rounded)"
-        out.append(f"{inc}: {self.threat_before} → {self.threat_after_increase}")
-        if self.band == "Calm":
-            out.append("Calm: no deployment.")
-        out.extend(s.text() for s in self.reinforcements)
-        out.extend(self.reinforce_notes)
-        out.extend(s.text() for s in self.deployments)
-        out.extend(self.deploy_notes)
-        out.append(
-            f"Threat now {self.threat_after}; DM {_signed(self.dm_before)} → "
-            f"{_signed(self.dm_after)}; round {self.round_before + 1} begins, every group is ready."
-        )
-        return out
 
 
 class ActivationOutcome(_Record):
@@ -561,31 +520,6 @@ class ActivationOutcome(_Record):
     options: int
     no_bonus: bool | None
     remaining: int
-
-    def lines(self) -> list[str]:
-        g = group(self.group)
-        if self.priority_roll is None:
-            why = f"picked from {self.options} ready group{'s' if self.options != 1 else ''}"
-        else:
-            chosen = 1 if self.priority_roll else 2
-            why = (
-                f"70 % roll for priority 1 ({self.ready_priority_1} ready) over priority 2 "
-                f"({self.ready_priority_2} ready): {'yes' if self.priority_roll else 'no'}, "
-                f"picked from {self.options} priority-{chosen} group"
-                f"{'s' if self.options != 1 else ''}"
-            )
-        out = [f"Activate {label(self.group)} (priority {g.priority}): {why}"]
-        if self.no_bonus is not None:
-            out.append(
-                "Easy: no bonus effect this activation (25 % roll)"
-                if self.no_bonus
-                else "Easy: bonus effects apply (25 % no-bonus roll failed)"
-            )
-        if self.remaining == 0:
-            out.append("Every Imperial group has now activated this round.")
-        else:
-            out.append(f"{self.remaining} Imperial group(s) still to activate.")
-        return out
 
 
 class DefeatOutcome(_Record):
@@ -601,37 +535,12 @@ class DefeatOutcome(_Record):
     threat_after: int
     back_to_hand: bool
 
-    def lines(self) -> list[str]:
-        out = [f"{label(self.group)} is defeated."]
-        if self.adaptive:
-            out.append(f"Fame +{self.fame_gained} (original cost) → {self.fame_after}.")
-            inc = f"Threat +{self.reimbursement} reimbursement"
-            if self.reimbursement != self.reimbursement_base:
-                inc += f" ({self.reimbursement_base} scaled by difficulty)"
-            out.append(f"{inc}: {self.threat_before} → {self.threat_after}.")
-            if self.new_awards:
-                out.append(
-                    f"New award{'s' if self.new_awards > 1 else ''}! The Rebels now have "
-                    f"{self.awards_after} award{'s' if self.awards_after != 1 else ''}."
-                )
-        if self.back_to_hand:
-            out.append("The group goes back into the deployment hand.")
-        return out
-
 
 class FigureLossOutcome(_Record):
     group: str
     lost: int
     figures_left: int
     defeat: DefeatOutcome | None
-
-    def lines(self) -> list[str]:
-        if self.defeat is not None:
-            return [f"{label(self.group)} loses {self.lost} figure(s).", *self.defeat.lines()]
-        return [
-            f"{label(self.group)} loses {self.lost} figure(s); {self.figures_left} left "
-            f"of {group(self.group).size}."
-        ]
 
 
 class ManualDeployOutcome(_Record):
@@ -640,13 +549,6 @@ class ManualDeployOutcome(_Record):
     figures: int
     from_defeated: bool
 
-    def lines(self) -> list[str]:
-        where = "from the hand" if self.from_hand else "from the pool"
-        return [
-            f"Mission deployment: {label(self.group)} ({_figures(self.figures)}) {where}, "
-            "no threat paid; it is ready to activate."
-        ]
-
 
 class ThreatOutcome(_Record):
     threat_before: int
@@ -654,18 +556,9 @@ class ThreatOutcome(_Record):
     threat_after: int
     clamped: bool
 
-    def lines(self) -> list[str]:
-        line = f"Threat {self.threat_before} → {self.threat_after} ({self.amount:+d} by hand"
-        line += ", stopped at 0)" if self.clamped else ")"
-        return [line]
 
-
-def _signed(n: int) -> str:
+def signed(n: int) -> str:
     return f"{n:+d}"
-
-
-def _figures(n: int) -> str:
-    return f"{n} figure" if n == 1 else f"{n} figures"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -736,9 +629,9 @@ def setup(
 # ---------------------------------------------------------------------------------------------
 def _reinforce(
     state: ImperialAssaultState, dice: Dice, discount: int
-) -> tuple[list[ReinforceStep], list[str]]:
+) -> tuple[list[ReinforceStep], ReinforceStop | None]:
     steps: list[ReinforceStep] = []
-    notes: list[str] = []
+    stop: ReinforceStop | None = None
     for _ in range(2):
         eligible: list[tuple[str, int]] = []
         for d in state.deployed:
@@ -748,10 +641,7 @@ def _reinforce(
                 eligible.append((d.id, cost))
         if not eligible:
             below = [d for d in state.deployed if d.figures < group(d.id).size]
-            if not below:
-                notes.append("No deployed group is below full strength: nothing to reinforce.")
-            else:
-                notes.append(f"No reinforcement affordable with {state.threat} threat.")
+            stop = "unaffordable" if below else "all_full"
             break
         ids = [gid for gid, _ in eligible]
         pick = ids[0] if len(ids) == 1 else dice.choice(ids, "reinforce")
@@ -774,7 +664,7 @@ def _reinforce(
             )
         )
         chosen.figures += 1
-    return steps, notes
+    return steps, stop
 
 
 def _deploy_cost(g: GroupData, onslaught: bool) -> tuple[int, int]:
@@ -819,9 +709,9 @@ def _swap(state: ImperialAssaultState, planned: str, dice: Dice) -> SwapRecord |
 
 def _deploy(
     state: ImperialAssaultState, dice: Dice, limit: int | None, onslaught: bool
-) -> tuple[list[DeployStep], list[str]]:
+) -> tuple[list[DeployStep], DeployStop | None]:
     steps: list[DeployStep] = []
-    notes: list[str] = []
+    stop: DeployStop | None = None
     while limit is None or len(steps) < limit:
         options: dict[str, tuple[int, int, bool]] = {}
         for gid in state.hand:
@@ -831,12 +721,7 @@ def _deploy(
             if ok:
                 options[gid] = (cost, discount, fuzzy)
         if not options:
-            if not state.hand:
-                notes.append(f"The deployment hand is empty; {state.threat} threat carries over.")
-            elif steps:
-                notes.append(f"Nothing else affordable; {state.threat} threat carries over.")
-            else:
-                notes.append(f"Nothing affordable; {state.threat} threat carries over.")
+            stop = "unaffordable" if state.hand else "hand_empty"
             break
         ids = list(options)
         card = ids[0] if len(ids) == 1 else dice.choice(ids, "deploy")
@@ -866,7 +751,7 @@ def _deploy(
                 swap=swap,
             )
         )
-    return steps, notes
+    return steps, stop
 
 
 def deploy_roll(
@@ -886,19 +771,22 @@ def deploy_roll(
     after_inc = new.threat
     reinforcements: list[ReinforceStep] = []
     deployments: list[DeployStep] = []
-    notes_r: list[str] = []
-    notes_d: list[str] = []
+    stop_r: ReinforceStop | None = None
+    stop_d: DeployStop | None = None
+    after_reinforce = after_inc
     if band == "Calm":
         new.dm = state.dm + 2
     elif band == "Reinforcements":
-        reinforcements, notes_r = _reinforce(new, dice, 0)
+        reinforcements, stop_r = _reinforce(new, dice, 0)
+        after_reinforce = new.threat
         new.dm = state.dm + 1
     elif band == "Landing":
-        deployments, notes_d = _deploy(new, dice, 2, onslaught=False)
+        deployments, stop_d = _deploy(new, dice, 2, onslaught=False)
         new.dm = state.dm + 1
     else:
-        reinforcements, notes_r = _reinforce(new, dice, 1)
-        deployments, notes_d = _deploy(new, dice, None, onslaught=True)
+        reinforcements, stop_r = _reinforce(new, dice, 1)
+        after_reinforce = new.threat
+        deployments, stop_d = _deploy(new, dice, None, onslaught=True)
         new.dm = -2
     new.round = state.round + 1
     for d in new.deployed:
@@ -914,9 +802,10 @@ def deploy_roll(
         increase=inc,
         threat_after_increase=after_inc,
         reinforcements=tuple(reinforcements),
-        reinforce_notes=tuple(notes_r),
+        reinforce_stop=stop_r,
+        threat_after_reinforce=after_reinforce,
         deployments=tuple(deployments),
-        deploy_notes=tuple(notes_d),
+        deploy_stop=stop_d,
         threat_after=new.threat,
         dm_after=new.dm,
         difficulty=state.difficulty,
@@ -1083,50 +972,9 @@ def adjust_threat(
 def summarize(state: ImperialAssaultState) -> str:
     line = (
         f"Imperial Assault · round {state.round} · threat {state.threat} "
-        f"(level {state.threat_level}) · DM {_signed(state.dm)} · {state.difficulty.title()} · "
+        f"(level {state.threat_level}) · DM {signed(state.dm)} · {state.difficulty.title()} · "
         f"{len(state.deployed)} group(s) deployed"
     )
     if state.adaptive:
         line += f" · fame {state.fame}, {state.awards} award(s)"
     return line
-
-
-def status_lines(state: ImperialAssaultState) -> list[str]:
-    odds = band_odds(state.dm)
-    out = [
-        f"Round {state.round} · threat {state.threat} (threat level {state.threat_level}) · "
-        f"DM {_signed(state.dm)} · {state.difficulty.title()}"
-        + (" · adaptive" if state.adaptive else ""),
-        "Next event odds: "
-        + ", ".join(f"{b} {float(p) * 100:.1f} %" for b, p in odds.items() if p),
-    ]
-    if state.deployed:
-        out.append("Deployed:")
-        for d in state.deployed:
-            g = group(d.id)
-            mark = "activated" if d.activated else "ready"
-            out.append(
-                f"• {label(d.id)}: {d.figures}/{g.size} figures, priority {g.priority}, {mark}"
-            )
-    else:
-        out.append("Deployed: none")
-    if state.adaptive:
-        out.append(f"Fame {state.fame} · awards {state.awards}")
-    if state.defeated:
-        out.append("Defeated: " + ", ".join(label(gid) for gid in state.defeated))
-    out.append(f"Cards in the deployment hand: {len(state.hand)}")
-    return out
-
-
-def hand_lines(state: ImperialAssaultState) -> list[str]:
-    if not state.hand:
-        return ["The deployment hand is empty."]
-    out = ["Deployment hand:"]
-    for gid in state.hand:
-        g = group(gid)
-        extra = " (villain)" if g.villain else ""
-        out.append(
-            f"• {label(gid)}{extra}: tier {TIER_NAMES[g.tier]}, cost {g.cost}, "
-            f"{g.size} figure(s), priority {g.priority}"
-        )
-    return out
