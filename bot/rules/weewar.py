@@ -577,6 +577,10 @@ class Strike:
             for i in range(0, len(self.rolls), DICE_PER_SUBUNIT)
         ]
 
+    def hits_per_subunit(self) -> list[int]:
+        threshold = _float_threshold(self.terms.chance)
+        return [sum(1 for r in group if r < threshold) for group in self.rolls_by_subunit()]
+
     def as_json(self) -> dict[str, Any]:
         return {
             **self.terms.as_json(),
