@@ -20,8 +20,16 @@ class RedactingFormatter(logging.Formatter):
         return text
 
 
+class _NoVoiceWarning(logging.Filter):
+    """This bot never joins voice; discord.py's "voice will NOT be supported" lines are noise."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return "voice will NOT be supported" not in record.getMessage()
+
+
 def configure_logging(level: str, secrets: list[str]) -> None:
     handler = logging.StreamHandler(sys.stderr)
+    handler.addFilter(_NoVoiceWarning())
     handler.setFormatter(
         RedactingFormatter("%(asctime)s %(levelname)-7s %(name)s: %(message)s", secrets)
     )
