@@ -1550,6 +1550,22 @@ def interwar(state: ImperiumState) -> tuple[ImperiumState, InterwarOutcome]:
 # --------------------------------------------------------------------------------------------
 
 
+def ship_line(ship: Ship) -> str:
+    bits = [
+        f"{ship.type} ({ship.tclass})",
+        f"maint {ship.maintenance}",
+        f"screen {ship.screen}",
+        "disrupted" if ship.disrupted else "ready",
+        "jump" if ship.jump else "no jump",
+    ]
+    if ship.strength:
+        bits.append(f"strength {ship.strength}")
+    if ship.carries:
+        bits.append(f"carries {ship.carries}")
+    at = ship.system or "jump space"
+    return f"{side_name(ship.side)} · {ship.name} @ {at}: {', '.join(bits)}"
+
+
 def fleet_lines(state: ImperiumState, system: str | None = None) -> list[str]:
     if system is not None:
         where = find_system(state, system)
@@ -1560,19 +1576,7 @@ def fleet_lines(state: ImperiumState, system: str | None = None) -> list[str]:
         header = []
     lines = list(header)
     for ship in sorted(ships, key=lambda s: (s.side, (s.system or "").lower(), s.name.lower())):
-        bits = [
-            f"{ship.type} ({ship.tclass})",
-            f"maint {ship.maintenance}",
-            f"screen {ship.screen}",
-            "disrupted" if ship.disrupted else "ready",
-            "jump" if ship.jump else "no jump",
-        ]
-        if ship.strength:
-            bits.append(f"strength {ship.strength}")
-        if ship.carries:
-            bits.append(f"carries {ship.carries}")
-        at = ship.system or "jump space"
-        lines.append(f"{side_name(ship.side)} · {ship.name} @ {at}: {', '.join(bits)}")
+        lines.append(ship_line(ship))
     if not ships:
         lines.append("No ships.")
     return lines

@@ -1,0 +1,769 @@
+"""GDW Imperium with the fix kit: /imperium (roster, systems, screens, fire steps, status),
+/initiative and /maintenance. The rules live in :mod:`bot.rules.imperium`."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.errors import BotError, InputError, NoCampaign, NotAllowed
+from bot.games import game_title
+from bot.rules import imperium as im
+from bot.storage import Campaign
+from bot.ui import EmbedBuilder
+
+if TYPE_CHECKING:
+    from bot.app import TableBot
+
+log = logging.getLogger(__name__)
+
+GAME = "imperium"
+SideOpt = Literal["terran", "imperial"]
+OwnerOpt = Literal["terran", "imperial", "none"]
+RangeOpt = Literal["short", "long", "disengage"]
+ModeOpt = Literal["space", "surface"]
+ClassOpt = Literal["freighter", "tanker", "capital", "fighter", "troop", "other"]
+SourceOpt = Literal["space combat", "planetary defence fire"]
+NONE_WORDS = {"none", "-", "nobody", "no"}
+
+
+# ----------------------------------------------------------------------------------------------
+# Rendering (reply text)
+# ----------------------------------------------------------------------------------------------
+
+
+def embed_from_text(text: str, fallback_title: str) -> discord.Embed:
+    """A rules description whose first line is a **bold** heading becomes an embed."""
+    lines = text.splitlines()
+    if lines and lines[0].startswith("**") and lines[0].endswith("**") and len(lines[0]) > 4:
+        return EmbedBuilder(lines[0].strip("*"), "\n".join(lines[1:])).build()
+    return EmbedBuilder(fallback_title, text).build()
+
+
+def render_ship(ship: im.Ship, verb: str) -> discord.Embed:
+    return EmbedBuilder(f"GDW Imperium — {verb}", im.ship_line(ship)).build()
+
+
+def render_fleet(state: im.ImperiumState, system: str | None) -> discord.Embed:
+    lines = im.fleet_lines(state, system)
+    title = "GDW Imperium — fleet" + (f" at {lines[0].split(':')[0]}" if system else "")
+    builder = EmbedBuilder(title)
+    builder.long_field("Ships", lines[1:] if system else lines)
+    if system:
+        builder.embed.description = lines[0]
+    return builder.build()
+
+
+def render_status(state: im.ImperiumState) -> discord.Embed:
+    lines = im.status_lines(state)
+    builder = EmbedBuilder("GDW Imperium — status", lines[0])
+    builder.long_field("Campaign", lines[1:])
+    return builder.build()
+
+
+def render_setup(state: im.ImperiumState) -> discord.Embed:
+    sides = [
+        f"{im.side_name(s)}: " + (", ".join(f"<@{m}>" for m in state.players[s]) or "nobody yet")
+        for s in im.SIDES
+    ]
+    text = "\n".join(sides)
+    if state.first_war_setup:
+        fw = im.tables().first_war
+        text += (
+            "\nFirst war set-up. Imperial worlds: "
+            + ", ".join(fw.imperial_worlds)
+            + ".\nImperial outposts: "
+            + ", ".join(fw.imperial_outposts)
+            + "."
+        )
+    text += "\n" + im.WAR_START_REMINDER
+    text += (
+        "\nNext: /imperium system set for the other systems, /imperium ship add for the fleets, "
+        "then /imperium war."
+    )
+    return EmbedBuilder("GDW Imperium campaign started", text).build()
+
+
+# ----------------------------------------------------------------------------------------------
+# Helpers
+# ----------------------------------------------------------------------------------------------
+
+
+def split_names(text: str | None) -> list[str]:
+    if text is None:
+        return []
+    return [part.strip() for part in text.split(",") if part.strip()]
+
+
+def list_choices(
+    names: Sequence[str], current: str, unique: bool
+) -> list[app_commands.Choice[str]]:
+    """Complete the last name of a comma-separated list."""
+    head, comma, last = current.rpartition(",")
+    done = [p.strip() for p in head.split(",") if p.strip()] if comma else []
+    taken = {d.lower() for d in done}
+    prefix = ", ".join(done) + ", " if done else ""
+    out: list[app_commands.Choice[str]] = []
+    for name in im._suggest(names, last):
+        if unique and name.lower() in taken:
+            continue
+        value = prefix + name
+        if len(value) > 100:
+            continue
+        out.append(app_commands.Choice(name=value, value=value))
+        if len(out) >= im.SUGGESTION_LIMIT:
+            break
+    return out
+
+
+class ImperiumBase:
+    bot: TableBot
+
+    async def load(
+        self, interaction: discord.Interaction[Any]
+    ) -> tuple[Campaign, im.ImperiumState]:
+        if interaction.channel_id is None:
+            raise BotError("Use this command in a server channel.")
+        campaign = await self.bot.store.get(interaction.channel_id)
+        if campaign is None:
+            raise NoCampaign(
+                "No GDW Imperium campaign in this channel — start one with /imperium setup."
+            )
+        if campaign.game != GAME:
+            raise NoCampaign(
+                f"This channel plays {game_title(campaign.game)}, not GDW Imperium — "
+                "use that game's commands here, or another channel for this one."
+            )
+        return campaign, im.ImperiumState.model_validate(campaign.state)
+
+    async def state_for_autocomplete(
+        self, interaction: discord.Interaction[Any]
+    ) -> im.ImperiumState | None:
+        try:
+            _, state = await self.load(interaction)
+        except Exception:
+            return None
+        return state
+
+    async def speaks_for(
+        self, interaction: discord.Interaction[Any], campaign: Campaign, state: im.ImperiumState
+    ) -> set[im.Side]:
+        if await self.bot.is_game_master(interaction, campaign):
+            return set(im.SIDES)
+        side = im.side_of_member(state, interaction.user.id)
+        return {side} if side else set()
+
+    async def require_side(
+        self,
+        interaction: discord.Interaction[Any],
+        campaign: Campaign,
+        state: im.ImperiumState,
+        side: im.Side,
+        action: str,
+    ) -> None:
+        if side not in await self.speaks_for(interaction, campaign, state):
+            raise NotAllowed(
+                f"Only {im.side_name(side)}'s players or the game master may {action}."
+            )
+
+    async def require_player(
+        self,
+        interaction: discord.Interaction[Any],
+        campaign: Campaign,
+        state: im.ImperiumState,
+        action: str,
+    ) -> set[im.Side]:
+        sides = await self.speaks_for(interaction, campaign, state)
+        if not sides:
+            raise NotAllowed(
+                f"Only the campaign's players or the game master may {action}; "
+                "take a side with /imperium join."
+            )
+        return sides
+
+    async def ship_autocomplete(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        state = await self.state_for_autocomplete(interaction)
+        if state is None:
+            return []
+        system = getattr(interaction.namespace, "system", None)
+        names = im.ship_suggestions(state, current)
+        if isinstance(system, str) and system:
+            here = im.ship_suggestions(state, current, system=system)
+            names = here or names
+        return [app_commands.Choice(name=n, value=n) for n in names]
+
+    async def system_autocomplete(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        state = await self.state_for_autocomplete(interaction)
+        if state is None:
+            return []
+        return [app_commands.Choice(name=n, value=n) for n in im.system_suggestions(state, current)]
+
+    async def ships_list_autocomplete(
+        self, interaction: discord.Interaction[Any], current: str, unique: bool = True
+    ) -> list[app_commands.Choice[str]]:
+        state = await self.state_for_autocomplete(interaction)
+        if state is None:
+            return []
+        system = getattr(interaction.namespace, "system", None)
+        ships = [s.name for s in state.ships]
+        if isinstance(system, str) and system:
+            here = [s.name for s in im.ships_in(state, system)]
+            ships = here or ships
+        return list_choices(ships, current, unique)
+
+
+# ----------------------------------------------------------------------------------------------
+# /imperium
+# ----------------------------------------------------------------------------------------------
+
+
+class ImperiumCog(
+    ImperiumBase,
+    commands.GroupCog,
+    group_name="imperium",
+    group_description="GDW Imperium with the fix kit",
+):
+    """GDW Imperium: roster, systems, screens, fire steps, status."""
+
+    help_section = "GDW Imperium"
+    help_order = 40
+
+    ship = app_commands.Group(name="ship", description="The fleet roster: add, remove, move ships")
+    system = app_commands.Group(name="system", description="Systems: worlds, outposts, owner")
+
+    def __init__(self, bot: TableBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    # -- campaign ----------------------------------------------------------------------------
+    @app_commands.command(name="setup", description="Start this channel's GDW Imperium campaign")
+    @app_commands.rename(first_war="first-war")
+    @app_commands.describe(
+        terran="The member who plays the Terrans",
+        imperial="The member who plays the Imperials",
+        first_war="Use the fix kit's first-war Imperial worlds and outposts",
+    )
+    async def setup_(
+        self,
+        interaction: discord.Interaction[Any],
+        terran: discord.User | None = None,
+        imperial: discord.User | None = None,
+        first_war: bool = False,
+    ) -> None:
+        if terran is not None and imperial is not None and terran.id == imperial.id:
+            raise InputError("One member cannot play both sides; pick two members.")
+        state = im.new_campaign(
+            [terran.id] if terran else [], [imperial.id] if imperial else [], first_war
+        )
+        async with self.bot.campaign_tx(interaction, game=None, require=False) as tx:
+            tx.create(GAME, state)
+            tx.record("Campaign started" + (" (first war set-up)" if first_war else ""))
+        await interaction.response.send_message(embed=render_setup(state))
+
+    @app_commands.command(name="join", description="Play a side in this channel's campaign")
+    @app_commands.describe(side="The side you play")
+    async def join(self, interaction: discord.Interaction[Any], side: SideOpt) -> None:
+        async with self.bot.campaign_tx(interaction, game=GAME) as tx:
+            assert tx.campaign is not None
+            state = im.ImperiumState.model_validate(tx.campaign.state)
+            current = im.side_of_member(state, interaction.user.id)
+            if current == side:
+                raise InputError(f"You already play {im.side_name(side)}.")
+            if current is not None:
+                raise InputError(f"You play {im.side_name(current)}; a member plays one side only.")
+            new = state.model_copy(deep=True)
+            new.players[side].append(interaction.user.id)
+            tx.set_state(new)
+            tx.record(f"{interaction.user.display_name} joins {im.side_name(side)}")
+        await interaction.response.send_message(
+            f"<@{interaction.user.id}> plays {im.side_name(side)}."
+        )
+
+    @app_commands.command(name="status", description="Sides, RUs, systems, fleets, combats")
+    async def status(self, interaction: discord.Interaction[Any]) -> None:
+        _, state = await self.load(interaction)
+        await interaction.response.send_message(embed=render_status(state))
+
+    @app_commands.command(name="fleet", description="The roster, or the ships in one system")
+    @app_commands.describe(system="Only the ships in this system")
+    async def fleet(self, interaction: discord.Interaction[Any], system: str | None = None) -> None:
+        _, state = await self.load(interaction)
+        await interaction.response.send_message(embed=render_fleet(state, system))
+
+    fleet.autocomplete("system")(ImperiumBase.system_autocomplete)
+
+    @app_commands.command(name="rus", description="Game master: set a side's RU stock or income")
+    @app_commands.describe(
+        side="Whose RUs", stock="RUs in stock now", income="RUs received in a full turn"
+    )
+    async def rus(
+        self,
+        interaction: discord.Interaction[Any],
+        side: SideOpt,
+        stock: app_commands.Range[int, 0, 100000] | None = None,
+        income: app_commands.Range[int, 0, 100000] | None = None,
+    ) -> None:
+        if stock is None and income is None:
+            raise InputError("Give stock, income or both.")
+        async with self.bot.campaign_tx(
+            interaction, game=GAME, game_master=True, action="set RUs"
+        ) as tx:
+            assert tx.campaign is not None
+            state = im.ImperiumState.model_validate(tx.campaign.state)
+            new = im.set_rus(state, side, stock, income)
+            tx.set_state(new)
+            tx.record(f"{im.side_name(side)} RUs: {new.rus[side]}, income {new.income[side]}")
+        await interaction.response.send_message(
+            f"{im.side_name(side)}: {new.rus[side]} RU in stock, income {new.income[side]} RU."
+        )
+
+    @app_commands.command(name="war", description="Game master: begin the war (checks limits)")
+    @app_commands.describe(phasing="The side that moves first (phasing player)")
+    async def war(
+        self, interaction: discord.Interaction[Any], phasing: SideOpt | None = None
+    ) -> None:
+        async with self.bot.campaign_tx(
+            interaction, game=GAME, game_master=True, action="begin the war"
+        ) as tx:
+            assert tx.campaign is not None
+            state = im.ImperiumState.model_validate(tx.campaign.state)
+            new = im.begin_war(state, phasing)
+            tx.set_state(new)
+            tx.record(f"War {new.war} begins")
+        await interaction.response.send_message(
+            f"War {new.war} begins: every system is within its routine maintenance limit. "
+            f"{im.side_name(new.phasing)} is the phasing player."
+        )
+
+    @app_commands.command(
+        name="phasing", description="Set the phasing player (first-round initiative)"
+    )
+    @app_commands.describe(side="The phasing side this turn")
+    async def phasing(self, interaction: discord.Interaction[Any], side: SideOpt) -> None:
+        async with self.bot.campaign_tx(interaction, game=GAME) as tx:
+            assert tx.campaign is not None
+            state = im.ImperiumState.model_validate(tx.campaign.state)
+            await self.require_player(interaction, tx.campaign, state, "set the phasing player")
+            tx.set_state(im.set_phasing(state, side))
+            tx.record(f"Phasing player: {im.side_name(side)}")
+        await interaction.response.send_message(f"{im.side_name(side)} is the phasing player.")
+
+    @app_commands.command(
+        name="interwar", description="Game master: end the war, pay a full turn's income"
+    )
+    async def interwar(self, interaction: discord.Interaction[Any]) -> None:
+        async with self.bot.campaign_tx(
+            interaction, game=GAME, game_master=True, action="end the war"
+        ) as tx:
+            assert tx.campaign is not None
+            state = im.ImperiumState.model_validate(tx.campaign.state)
+            new, out = im.interwar(state)
+            tx.set_state(new)
+            tx.record(f"Interwar income; set-up for war {new.war}")
+        await interaction.response.send_message(
+            embed=EmbedBuilder("GDW Imperium — interwar", out.describe()).build()
+        )
+
+    # -- systems -------------------------------------------------------------------------------
+    @system.command(name="set", description="Game master: create or change a system")
+    @app_commands.describe(
+        name="System name (new or existing)",
+        owner="Who owns it",
+        worlds="Number of worlds",
+        outposts="Number of outposts",
+        homeworld="One of its worlds is a homeworld",
+    )
+    async def system_set(
+        self,
+        interaction: discord.Interaction[Any],
+        name: app_commands.Range[str, 1, 40],
+        owner: OwnerOpt | None = None,
+        worlds: app_commands.Range[int, 0, 20] | None = None,
+        outposts: app_commands.Range[int, 0, 20] | None = None,
+        homeworld: bool | None = None,
+    ) -> None:
+        async with self.bot.campaign_tx(
+            interaction, game=GAME, game_master=True, action="change systems"
+        ) as tx:
+            assert tx.campaign is not None
+            state = im.ImperiumState.model_validate(tx.campaign.state)
+            own: im.Side | Literal["keep"] | None = (
+                "keep" if owner is None else None if owner == "none" else owner
+            )
+            new, system = im.set_system(
+                state, name, owner=own, worlds=worlds, outposts=outposts, homeworld=homeworld
+            )
+            tx.set_state(new)
+            tx.record(f"System {system.describe()}")
+        await interaction.response.send_message(system.describe())
+
+    system_set.autocomplete("name")(ImperiumBase.system_autocomplete)
+
+    # -- ships ---------------------------------------------------------------------------------
+    @ship.command(name="add", description="Put a ship counter on the roster")
+    @app_commands.describe(
+        name="A name or label for the counter (unique)",
+        type="Ship type as printed, e.g. CR, missile boat, mothership, scout",
+        system="Where it is",
+        side="Whose ship (default: the side you play)",
+        tclass="Tactical class (needed unless the type names one)",
+        maintenance="Maintenance number printed on the counter (fix kit types need none)",
+        screen="Screen factor printed on the counter",
+        jump="Jump capable (default: all but fighters and planetary defences)",
+        disrupted="Starts disrupted",
+        strength="Troops: printed surface strength",
+        carries="Motherships: fighters it can carry",
+    )
+    async def ship_add(
+        self,
+        interaction: discord.Interaction[Any],
+        name: app_commands.Range[str, 1, 40],
+        type: app_commands.Range[str, 1, 40],
+        system: str,
+        side: SideOpt | None = None,
+        tclass: ClassOpt | None = None,
+        maintenance: app_commands.Range[int, 0, 20] | None = None,
+        screen: app_commands.Range[int, 0, 6] = 0,
+        jump: bool | None = None,
+        disrupted: bool = False,
+        strength: app_commands.Range[int, 0, 99] = 0,
+        carries: app_commands.Range[int, 0, 99] = 0,
+    ) -> None:
+        async with self.bot.campaign_tx(interaction, game=GAME) as tx:
+            assert tx.campaign is not None
+            state = im.ImperiumState.model_validate(tx.campaign.state)
+            whose = side or im.side_of_member(state, interaction.user.id)
+            if whose is None:
+                raise InputError("Say whose ship it is with side:.")
+            await self.require_side(interaction, tx.campaign, state, whose, "add their ships")
+            new, ship = im.add_ship(
+                state,
+                name=name,
+                side=whose,
+                type_name=type,
+                system=system,
+                tclass=tclass,
+                maintenance=maintenance,
+                screen=screen,
+                jump=jump,
+                disrupted=disrupted,
+                strength=strength,
+                carries=carries,
+            )
+            tx.set_state(new)
+            tx.record(f"Ship added: {ship.label()} at {ship.system}")
+        await interaction.response.send_message(embed=render_ship(ship, "ship added"))
+
+    ship_add.autocomplete("system")(ImperiumBase.system_autocomplete)
+
+    async def _ship_change(
+        self, interaction: discord.Interaction[Any], name: str, verb: str, change: Any
+    ) -> im.Ship:
+        async with self.bot.campaign_tx(interaction, game=GAME) as tx:
+            assert tx.campaign is not None
+            state = im.ImperiumState.model_validate(tx.campaign.state)
+            ship = im.find_ship(state, name)
+            await self.require_side(interaction, tx.campaign, state, ship.side, f"{verb} it")
+            new, changed = change(state, ship.name)
+            tx.set_state(new)
+            tx.record(f"Ship {verb}: {changed.name}")
+        result: im.Ship = changed
+        return result
+
+    @ship.command(name="remove", description="Take a ship off the roster")
+    @app_commands.describe(ship="The ship")
+    async def ship_remove(self, interaction: discord.Interaction[Any], ship: str) -> None:
+        gone = await self._ship_change(interaction, ship, "remove", im.remove_ship)
+        await interaction.response.send_message(f"{gone.name} is off the roster.")
+
+    @ship.command(name="disrupt", description="Mark a ship disrupted")
+    @app_commands.describe(ship="The ship")
+    async def ship_disrupt(self, interaction: discord.Interaction[Any], ship: str) -> None:
+        changed = await self._ship_change(
+            interaction, ship, "disrupt", lambda s, n: im.set_disrupted(s, n, True)
+        )
+        await interaction.response.send_message(embed=render_ship(changed, "disrupted"))
+
+    @ship.command(name="repair", description="Mark a ship undisrupted")
+    @app_commands.describe(ship="The ship")
+    async def ship_repair(self, interaction: discord.Interaction[Any], ship: str) -> None:
+        changed = await self._ship_change(
+            interaction, ship, "repair", lambda s, n: im.set_disrupted(s, n, False)
+        )
+        await interaction.response.send_message(embed=render_ship(changed, "undisrupted"))
+
+    @ship.command(name="move", description="Move a ship to another system")
+    @app_commands.describe(ship="The ship", system="Where it goes")
+    async def ship_move(
+        self, interaction: discord.Interaction[Any], ship: str, system: str
+    ) -> None:
+        changed = await self._ship_change(
+            interaction, ship, "move", lambda s, n: im.move_ship(s, n, system)
+        )
+        await interaction.response.send_message(f"{changed.name} is now at {changed.system}.")
+
+    for _cmd in (ship_remove, ship_disrupt, ship_repair, ship_move):
+        _cmd.autocomplete("ship")(ImperiumBase.ship_autocomplete)
+    del _cmd
+    ship_move.autocomplete("system")(ImperiumBase.system_autocomplete)
+
+    # -- combat --------------------------------------------------------------------------------
+    @app_commands.command(name="screen", description="The screen roll for a ship that took a hit")
+    @app_commands.describe(ship="The ship hit", source="What hit it")
+    async def screen(
+        self,
+        interaction: discord.Interaction[Any],
+        ship: str,
+        source: SourceOpt = "space combat",
+    ) -> None:
+        dice = self.bot.new_dice()
+        async with self.bot.campaign_tx(interaction, game=GAME) as tx:
+            assert tx.campaign is not None
+            state = im.ImperiumState.model_validate(tx.campaign.state)
+            await self.require_player(interaction, tx.campaign, state, "apply hits")
+            new, out = im.screen_roll(state, ship, dice, source)
+            tx.set_state(new)
+            tx.record(f"Hit on {out.result.ship}: {out.result.result}", dice.draws)
+        await interaction.response.send_message(
+            embed=EmbedBuilder("GDW Imperium — screen", out.describe()).build()
+        )
+
+    screen.autocomplete("ship")(ImperiumBase.ship_autocomplete)
+
+    @app_commands.command(
+        name="fire-steps", description="The five fire steps and who may declare what"
+    )
+    @app_commands.describe(system="The system in combat")
+    async def fire_steps(self, interaction: discord.Interaction[Any], system: str) -> None:
+        _, state = await self.load(interaction)
+        await interaction.response.send_message(
+            embed=embed_from_text(im.fire_steps_text(state, system), "Fire steps")
+        )
+
+    fire_steps.autocomplete("system")(ImperiumBase.system_autocomplete)
+
+    @app_commands.command(
+        name="hits", description="Apply one fire step's hits (screen rolls included)"
+    )
+    @app_commands.describe(
+        system="The system in combat",
+        step="Fire step 1-5",
+        ships="Ships hit, comma-separated; name a ship twice for two hits",
+    )
+    async def hits(
+        self,
+        interaction: discord.Interaction[Any],
+        system: str,
+        step: app_commands.Range[int, 1, 5],
+        ships: str | None = None,
+    ) -> None:
+        dice = self.bot.new_dice()
+        async with self.bot.campaign_tx(interaction, game=GAME) as tx:
+            assert tx.campaign is not None
+            state = im.ImperiumState.model_validate(tx.campaign.state)
+            await self.require_player(interaction, tx.campaign, state, "apply hits")
+            new, out = im.apply_fire_step(state, system, step, split_names(ships), dice)
+            tx.set_state(new)
+            tx.record(f"{out.system} fire step {step}: {len(out.results)} ship(s) hit", dice.draws)
+        await interaction.response.send_message(embed=embed_from_text(out.describe(), "Hits"))
+
+    hits.autocomplete("system")(ImperiumBase.system_autocomplete)
+
+    @hits.autocomplete("ships")
+    async def _hits_ships(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await self.ships_list_autocomplete(interaction, current, unique=False)
+
+    @app_commands.command(name="range", description="Initiative holder: choose this round's range")
+    @app_commands.rename(range_="range", jump_to="jump-to", load_fighters="load-fighters")
+    @app_commands.describe(
+        system="The system in combat",
+        range_="short, long, or disengage (from long)",
+        jump_to="Disengage: the system your ships jump to",
+        load_fighters="Disengage: load fighters onto motherships first",
+    )
+    async def range_cmd(
+        self,
+        interaction: discord.Interaction[Any],
+        system: str,
+        range_: RangeOpt,
+        jump_to: str | None = None,
+        load_fighters: bool = True,
+    ) -> None:
+        async with self.bot.campaign_tx(interaction, game=GAME) as tx:
+            assert tx.campaign is not None
+            state = im.ImperiumState.model_validate(tx.campaign.state)
+            combat = im.find_combat(state, im.find_system(state, system).name)
+            holder = combat.last_initiative if combat else None
+            if holder is None:
+                raise InputError(f"No space combat at {system}: roll /initiative first.")
+            await self.require_side(interaction, tx.campaign, state, holder, "choose the range")
+            new, out = im.choose_range(
+                state, system, holder, range_, jump_to=jump_to, load_fighters=load_fighters
+            )
+            tx.set_state(new)
+            tx.record(f"{out.system}: range {out.before} → {out.after}")
+        await interaction.response.send_message(
+            embed=EmbedBuilder("GDW Imperium — range", out.describe()).build()
+        )
+
+    range_cmd.autocomplete("system")(ImperiumBase.system_autocomplete)
+    range_cmd.autocomplete("jump_to")(ImperiumBase.system_autocomplete)
+
+    @app_commands.command(name="combat-end", description="End the combat record of a system")
+    @app_commands.describe(system="The system")
+    async def combat_end(self, interaction: discord.Interaction[Any], system: str) -> None:
+        async with self.bot.campaign_tx(interaction, game=GAME) as tx:
+            assert tx.campaign is not None
+            state = im.ImperiumState.model_validate(tx.campaign.state)
+            await self.require_player(interaction, tx.campaign, state, "end a combat")
+            new = im.end_combat(state, system)
+            name = im.find_system(state, system).name
+            tx.set_state(new)
+            tx.record(f"Combat at {name} ended")
+        await interaction.response.send_message(f"The combat at {name} has ended.")
+
+    combat_end.autocomplete("system")(ImperiumBase.system_autocomplete)
+
+
+# ----------------------------------------------------------------------------------------------
+# /initiative and /maintenance
+# ----------------------------------------------------------------------------------------------
+
+
+class ImperiumPhases(ImperiumBase, commands.Cog):
+    """GDW Imperium: initiative each combat round, maintenance each turn."""
+
+    help_section = "GDW Imperium"
+    help_order = 41
+
+    def __init__(self, bot: TableBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(
+        name="initiative", description="GDW Imperium: roll the combat initiative in a system"
+    )
+    @app_commands.rename(range_="range", jump_to="jump-to", load_fighters="load-fighters")
+    @app_commands.describe(
+        system="The system in combat",
+        mode="Space or surface combat",
+        range_="The holder's range choice (space; applied if you play the holder)",
+        jump_to="Disengage: the system the ships jump to",
+        load_fighters="Disengage: load fighters onto motherships first",
+        phasing="First round only: the phasing side (default: the campaign's)",
+    )
+    async def initiative(
+        self,
+        interaction: discord.Interaction[Any],
+        system: str,
+        mode: ModeOpt = "space",
+        range_: RangeOpt | None = None,
+        jump_to: str | None = None,
+        load_fighters: bool = True,
+        phasing: SideOpt | None = None,
+    ) -> None:
+        dice = self.bot.new_dice()
+        async with self.bot.campaign_tx(interaction, game=GAME) as tx:
+            assert tx.campaign is not None
+            state = im.ImperiumState.model_validate(tx.campaign.state)
+            sides = await self.require_player(interaction, tx.campaign, state, "roll initiative")
+            new, out = im.roll_initiative(
+                state,
+                system,
+                dice,
+                mode=mode,
+                range_choice=range_,
+                phasing=phasing,
+                jump_to=jump_to,
+                load_fighters=load_fighters,
+                may_choose=sides,
+            )
+            tx.set_state(new)
+            tx.record(
+                f"{out.system} {mode} round {out.round}: {im.side_name(out.holder)} has the "
+                "initiative",
+                dice.draws,
+            )
+        await interaction.response.send_message(embed=embed_from_text(out.describe(), "Initiative"))
+
+    initiative.autocomplete("system")(ImperiumBase.system_autocomplete)
+    initiative.autocomplete("jump_to")(ImperiumBase.system_autocomplete)
+
+    @app_commands.command(
+        name="maintenance", description="GDW Imperium: resolve a system's maintenance"
+    )
+    @app_commands.describe(
+        system="The system",
+        overhaul="Ships to overhaul (comma-separated; costs RUs = maintenance number)",
+        routine="Ships given routine maintenance (comma-separated; 'none' for none)",
+    )
+    async def maintenance(
+        self,
+        interaction: discord.Interaction[Any],
+        system: str,
+        overhaul: str | None = None,
+        routine: str | None = None,
+    ) -> None:
+        dice = self.bot.new_dice()
+        async with self.bot.campaign_tx(interaction, game=GAME) as tx:
+            assert tx.campaign is not None
+            state = im.ImperiumState.model_validate(tx.campaign.state)
+            sides = await self.require_player(interaction, tx.campaign, state, "run maintenance")
+            kept: list[str] | None
+            if routine is None:
+                kept = None
+            elif routine.strip().lower() in NONE_WORDS:
+                kept = []
+            else:
+                kept = split_names(routine)
+            plan = im.plan_maintenance(state, system, split_names(overhaul), kept)
+            for side in im.SIDES:
+                if plan.cost[side] and side not in sides:
+                    raise NotAllowed(
+                        f"Only {im.side_name(side)}'s players or the game master may spend "
+                        f"{im.side_name(side)} RUs on overhauls."
+                    )
+            if kept is not None and plan.owner is not None and plan.owner not in sides:
+                raise NotAllowed(
+                    f"Only {im.side_name(plan.owner)}'s players or the game master may choose "
+                    "who gets routine maintenance; leave routine out for the default."
+                )
+            new, out = im.maintain(state, system, dice, split_names(overhaul), kept)
+            tx.set_state(new)
+            lost = sum(1 for s in out.ships if s.after == "destroyed")
+            tx.record(
+                f"Maintenance at {out.system}: {len(out.ships)} ship(s), {lost} destroyed",
+                dice.draws,
+            )
+        await interaction.response.send_message(
+            embed=embed_from_text(out.describe(), "Maintenance")
+        )
+
+    maintenance.autocomplete("system")(ImperiumBase.system_autocomplete)
+
+    @maintenance.autocomplete("overhaul")
+    async def _overhaul_ac(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await self.ships_list_autocomplete(interaction, current)
+
+    @maintenance.autocomplete("routine")
+    async def _routine_ac(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await self.ships_list_autocomplete(interaction, current)
+
+
+async def setup(bot: TableBot) -> None:
+    await bot.add_cog(ImperiumCog(bot))
+    await bot.add_cog(ImperiumPhases(bot))
