@@ -200,7 +200,7 @@ class Store:
         return Campaign.model_validate(data)
 
     async def history(
-        self, channel_id: int, limit: int = 10, *, before_seq: int | None = None
+        self, channel_id: int, limit: int | None = 10, *, before_seq: int | None = None
     ) -> list[HistoryEntry]:
         """The latest ``limit`` entries of the channel's current campaign, newest first."""
         campaign = await self.get(channel_id)
@@ -381,6 +381,163 @@ class Store:
             except BaseException:
                 await conn.execute("ROLLBACK")
                 raise
+
+    # -- undo, export, import, game masters ----------------------------------------------------
+    async def latest_undoable(self, channel_id: int) -> HistoryEntry | None:
+        """The newest history entry of the channel's campaign that is not undone yet."""
+        campaign = await self.get(channel_id)
+        if campaign is None:
+            return None
+        async with self._conn.execute(
+            "SELECT * FROM history WHERE campaign_id = ? AND undone_at IS NULL "
+            "ORDER BY seq DESC LIMIT 1",
+            (campaign.campaign_id,),
+        ) as cur:
+            row = await cur.fetchone()
+        return self._entry(row) if row else None
+
+    async def undo(self, channel_id: int, seq: int, actor_id: int) -> HistoryEntry:
+        """Restore the state from before entry ``seq`` (which must still be the newest entry not
+        undone) and mark it undone. The entry itself stays in the history."""
+        async with self.channel_lock(channel_id):
+            campaign = await self.get(channel_id)
+            latest = await self.latest_undoable(channel_id)
+            if campaign is None or latest is None or latest.seq != seq:
+                raise BotError("The history changed meanwhile — nothing was undone; try again.")
+            if latest.state_before is None:
+                raise BotError(
+                    "Nothing left to undo: the oldest entry started the campaign "
+                    "(use /campaign end to remove it)."
+                )
+            now = _now()
+            async with self._write_lock:
+                await self._conn.execute("BEGIN IMMEDIATE")
+                try:
+                    cur = await self._conn.execute(
+                        "UPDATE campaigns SET state = ?, version = version + 1, updated_at = ? "
+                        "WHERE channel_id = ? AND version = ?",
+                        (dump_json(latest.state_before), now, channel_id, campaign.version),
+                    )
+                    if cur.rowcount != 1:
+                        raise ConcurrencyError(channel_id)
+                    await self._conn.execute(
+                        "UPDATE history SET undone_by = ?, undone_at = ? "
+                        "WHERE campaign_id = ? AND seq = ?",
+                        (actor_id, now, campaign.campaign_id, seq),
+                    )
+                    await self._conn.execute("COMMIT")
+                except BaseException:
+                    await self._conn.execute("ROLLBACK")
+                    raise
+            return latest.model_copy(update={"undone_by": actor_id, "undone_at": now})
+
+    async def export_campaign(self, channel_id: int) -> JsonDict | None:
+        """The campaign as plain JSON data: game, state, creator, times, game masters, history
+        (oldest first). Nothing in it depends on the channel or database it came from."""
+        campaign = await self.get(channel_id)
+        if campaign is None:
+            return None
+        history = await self.campaign_history(campaign.campaign_id, None)
+        async with self._conn.execute(
+            "SELECT user_id, added_by, added_at FROM game_masters WHERE channel_id = ? "
+            "ORDER BY added_at, user_id",
+            (channel_id,),
+        ) as cur:
+            gms = [dict(r) for r in await cur.fetchall()]
+        return {
+            "game": campaign.game,
+            "state": campaign.state,
+            "created_by": campaign.created_by,
+            "created_at": campaign.created_at,
+            "updated_at": campaign.updated_at,
+            "game_masters": gms,
+            "history": [
+                h.model_dump(exclude={"campaign_id", "channel_id"}) for h in reversed(history)
+            ],
+        }
+
+    async def import_campaign(
+        self, channel_id: int, guild_id: int | None, data: Mapping[str, Any]
+    ) -> None:
+        """Replace the channel's campaign with exported ``data`` (already validated)."""
+        async with self.channel_lock(channel_id), self._write_lock:
+            conn = self._conn
+            await conn.execute("BEGIN IMMEDIATE")
+            try:
+                async with conn.execute(
+                    "SELECT campaign_id FROM campaigns WHERE channel_id = ?", (channel_id,)
+                ) as c:
+                    old = await c.fetchone()
+                if old is not None:
+                    await conn.execute("DELETE FROM history WHERE campaign_id = ?", (old[0],))
+                    await conn.execute("DELETE FROM campaigns WHERE channel_id = ?", (channel_id,))
+                await conn.execute("DELETE FROM game_masters WHERE channel_id = ?", (channel_id,))
+                async with conn.execute(
+                    "UPDATE counters SET value = value + 1 WHERE name = 'campaign_id' "
+                    "RETURNING value"
+                ) as c:
+                    row = await c.fetchone()
+                assert row is not None
+                campaign_id = int(row[0])
+                await conn.execute(
+                    "INSERT INTO campaigns (channel_id, campaign_id, guild_id, game, state, "
+                    "version, created_by, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?)",
+                    (
+                        channel_id,
+                        campaign_id,
+                        guild_id,
+                        data["game"],
+                        dump_json(data["state"]),
+                        data["created_by"],
+                        data["created_at"],
+                        data["updated_at"],
+                    ),
+                )
+                for gm in data.get("game_masters", []):
+                    await conn.execute(
+                        "INSERT OR IGNORE INTO game_masters (channel_id, user_id, added_by, "
+                        "added_at) VALUES (?, ?, ?, ?)",
+                        (channel_id, gm["user_id"], gm["added_by"], gm["added_at"]),
+                    )
+                for h in data.get("history", []):
+                    await conn.execute(
+                        "INSERT INTO history (campaign_id, seq, channel_id, created_at, actor_id, "
+                        "actor_name, command, summary, dice, state_before, undone_by, undone_at) "
+                        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        (
+                            campaign_id,
+                            h["seq"],
+                            channel_id,
+                            h["created_at"],
+                            h["actor_id"],
+                            h["actor_name"],
+                            h["command"],
+                            h["summary"],
+                            dump_json(h["dice"]),
+                            None if h["state_before"] is None else dump_json(h["state_before"]),
+                            h.get("undone_by"),
+                            h.get("undone_at"),
+                        ),
+                    )
+                await conn.execute("COMMIT")
+            except BaseException:
+                await conn.execute("ROLLBACK")
+                raise
+
+    async def add_game_master(self, channel_id: int, user_id: int, added_by: int) -> bool:
+        """True if added, False if already one."""
+        changed = await self.execute_write(
+            "INSERT OR IGNORE INTO game_masters (channel_id, user_id, added_by, added_at) "
+            "VALUES (?, ?, ?, ?)",
+            (channel_id, user_id, added_by, _now()),
+        )
+        return changed == 1
+
+    async def remove_game_master(self, channel_id: int, user_id: int) -> bool:
+        changed = await self.execute_write(
+            "DELETE FROM game_masters WHERE channel_id = ? AND user_id = ?", (channel_id, user_id)
+        )
+        return changed == 1
 
     async def execute_write(self, sql: str, args: Sequence[Any] = ()) -> int:
         """A single-statement write outside the campaign flow (game masters, meta)."""

@@ -1,0 +1,146 @@
+"""/campaign history, undo, export/import and game masters, through the stand-in Discord."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from bot.rules.dice import Dice
+from bot.rules.imperium import ImperiumState
+from bot.testing.harness import Table
+
+
+def state_with(terran_rus: int) -> dict[str, Any]:
+    state = ImperiumState()
+    state.rus["terran"] = terran_rus
+    return state.model_dump(mode="json")
+
+
+async def change(table: Table, who: str, rus: int, summary: str, dice: Dice | None = None) -> None:
+    user = table.user(who)
+    async with table.bot.store.transaction(
+        table.channel_id, actor_id=user.id, actor_name=who, command=f"/test rus:{rus}"
+    ) as tx:
+        if tx.campaign is None:
+            tx.create("imperium", state_with(rus))
+        else:
+            tx.set_state(state_with(rus))
+        tx.record(summary, dice.draws if dice else ())
+
+
+async def test_history_shows_entries_with_dice_and_pages(table: Table) -> None:
+    await change(table, "creator", 0, "started")
+    dice = Dice.seeded(5)
+    faces = dice.nd6(2)
+    await change(table, "ana", 3, "rolled two dice", dice)
+    reply = await table.run("campaign history", user="bob")
+    assert not reply.ephemeral
+    assert "#2" in reply.text and "rolled two dice" in reply.text
+    assert f"🎲 {faces[0]} {faces[1]}" in reply.text
+    assert "/test rus:3" in reply.text
+    for n in range(25):
+        await change(table, "ana", n, f"change {n}")
+    many = await table.run("campaign history", {"count": 25}, user="bob")
+    assert "Page 1 of 3" in many.text and "change 24" in many.text
+    older = await table.click(many.message, "Older ▶", user="bob")
+    assert "Page 2 of 3" in older.text and "change 14" in older.text
+    refused = await table.run("campaign history", {"count": 51}, user="bob")
+    assert refused.ephemeral and refused.text == "`count` must be from 1 to 50 (got 51)."
+
+
+async def test_own_undo_then_repeated_undo_walks_back(table: Table) -> None:
+    await change(table, "creator", 0, "started")
+    await change(table, "ana", 5, "ana +5")
+    await change(table, "ana", 9, "ana +4")
+    first = await table.run("campaign undo", user="ana")
+    assert "Undid #3" in first.text
+    assert (await table.state()) == state_with(5)
+    second = await table.run("campaign undo", user="ana")
+    assert "Undid #2" in second.text
+    assert (await table.state()) == state_with(0)
+    nothing = await table.run("campaign undo", user="creator")
+    assert nothing.ephemeral and nothing.text.startswith("Nothing to undo")
+    history = await table.run("campaign history", user="ana")
+    assert "~~**#3**" in history.text and "~~**#2**" in history.text
+    entries = await table.bot.store.history(table.channel_id, limit=10)
+    assert [e.seq for e in entries] == [3, 2, 1]  # never rewritten, only marked
+
+
+async def test_undo_someone_elses_change_needs_game_master_and_confirmation(table: Table) -> None:
+    await change(table, "creator", 0, "started")
+    await change(table, "ana", 5, "ana +5")
+    refused = await table.run("campaign undo", user="bob")
+    assert refused.ephemeral and refused.text.startswith("Only the game master")
+    assert await table.state() == state_with(5)
+    ask = await table.run("campaign undo", user="creator")
+    assert "Undo ana's change #2" in ask.text
+    assert await table.state() == state_with(5)
+    done = await table.click(ask.message, "Undo it", user="creator")
+    assert "Undid #2" in done.text
+    assert await table.state() == state_with(0)
+
+
+async def test_export_import_export_is_identical(table: Table) -> None:
+    await change(table, "creator", 0, "started")
+    dice = Dice.seeded(1)
+    dice.d6("x")
+    await change(table, "ana", 4, "ana rolled", dice)
+    gm = table.user("creator")
+    exported = await table.run("campaign export", user=gm)
+    assert exported.ephemeral
+    name, raw = exported.message.attachments[0]
+    assert name.endswith(".json")
+    assert json.loads(raw)["state"] == state_with(4)
+
+    other_channel = table.channel_id + 1
+    ask = await table.discord.invoke(
+        "campaign import", {"file": (name, raw)}, user=gm, channel_id=other_channel
+    )
+    assert "imported GDW Imperium campaign (2 history entries)" in ask.text
+    done = await table.click(ask.message, "Import", user=gm)
+    assert "Imported the GDW Imperium campaign" in done.text
+    again = await table.discord.invoke("campaign export", user=gm, channel_id=other_channel)
+    assert again.message.attachments[0][1] == raw
+
+
+async def test_import_refuses_bad_files_with_the_first_problem(table: Table) -> None:
+    await change(table, "creator", 0, "started")
+    gm = table.user("creator")
+    exported = await table.run("campaign export", user=gm)
+    name, raw = exported.message.attachments[0]
+    doc = json.loads(raw)
+    cases = {
+        b"not json": "The file is not valid JSON",
+        b"[1, 2]": "not a campaign export",
+        json.dumps({**doc, "game": "chess"}).encode(): "unknown game 'chess'",
+        json.dumps({**doc, "version": 99}).encode(): "made by a newer bot",
+        json.dumps({**doc, "state": {"rus": "lots"}}).encode(): "The file is not valid: state",
+    }
+    for content, expected in cases.items():
+        reply = await table.run("campaign import", {"file": ("c.json", content)}, user=gm)
+        assert reply.ephemeral and expected in reply.text, reply.text
+        assert not reply.message.buttons()
+    assert await table.state() == state_with(0)
+    # a plain player may not replace a running campaign
+    reply = await table.run("campaign import", {"file": (name, raw)}, user="bob")
+    assert reply.ephemeral and reply.text.startswith("Only the game master")
+
+
+async def test_game_masters_can_be_added_listed_and_removed(table: Table) -> None:
+    await change(table, "creator", 0, "started")
+    await change(table, "ana", 5, "ana +5")
+    bob = table.user("bob")
+    refused = await table.run("campaign gm add", {"member": bob}, user="ana")
+    assert refused.ephemeral and refused.text.startswith("Only the game master")
+    added = await table.run("campaign gm add", {"member": bob}, user="creator")
+    assert f"<@{bob.id}> is now a game master here." == added.text
+    listed = await table.run("campaign gm list", user="ana")
+    assert f"<@{bob.id}>" in listed.text and "(started the campaign)" in listed.text
+    # bob, now a game master, may undo ana's change (after confirming)
+    ask = await table.run("campaign undo", user=bob)
+    done = await table.click(ask.message, "Undo it", user=bob)
+    assert "Undid #2" in done.text
+    removed = await table.run("campaign gm remove", {"member": bob}, user="creator")
+    assert "no longer a game master" in removed.text
+    again = await table.run("campaign export", user=bob)
+    assert again.ephemeral and again.text.startswith("Only the game master")
