@@ -481,6 +481,7 @@ def suggest_asteroids(
     statuses: Iterable[Status] | None = None,
     *,
     civ: CivId | None = None,
+    classes: Iterable[int] | None = None,
     limit: int = MAX_SUGGESTIONS,
 ) -> list[str]:
     """Labels for autocomplete: those starting with what was typed first, then those
@@ -488,10 +489,12 @@ def suggest_asteroids(
     civilisation's targets / mines). Never more than ``limit`` (Discord allows 25)."""
     key = current.strip().lower()
     wanted = set(statuses) if statuses is not None else None
+    numbers = set(classes) if classes is not None else None
     pool = [
         a
         for a in state.asteroids
         if (wanted is None or a.status in wanted)
+        and (numbers is None or a.number in numbers)
         and (
             civ is None
             or (a.status == "target" and a.target_by == civ)
@@ -580,6 +583,37 @@ def require_may_act_for(
     if actor != side:
         raise NotAllowed(f"You play {civ_name(actor)}: you cannot act for {civ_name(side)}.")
     require_turn(state, actor)
+
+
+def acting_civ(
+    state: AsteroidBeltState,
+    member_civ: CivId | None,
+    *,
+    gm: bool = False,
+    requested: CivId | str | None = None,
+) -> CivId:
+    """The civilisation a command acts for, checked: a player acts for its own civilisation on
+    its own turn; the game master acts for ``requested`` (default: whose turn it is). A player
+    naming another civilisation is refused."""
+    require_open(state)
+    civ: CivId
+    if requested is not None and str(requested).strip():
+        civ = parse_civ(requested)
+    elif member_civ is not None and not gm:
+        civ = member_civ
+    else:
+        civ = current_civ(state)
+    state.civ(civ)  # refuses a civilisation that is not in this game
+    if gm:
+        return civ
+    if member_civ is None:
+        raise NotAllowed("You have not claimed a civilisation here: use /asteroids join first.")
+    if civ != member_civ:
+        raise NotAllowed(
+            f"You play {civ_name(member_civ)}: only the game master may act for {civ_name(civ)}."
+        )
+    require_turn(state, member_civ)
+    return civ
 
 
 def require_guards_player(

@@ -955,3 +955,26 @@ def test_summarize() -> None:
     assert "\n" not in line
     assert line.startswith("Asteroid Belt (standard), turn 1: Violet Federation to play")
     assert "Orange Empire 0/20 VP 30 res" in line
+
+
+def test_acting_civ() -> None:
+    state = new_game()
+    # a player acts for itself, on its own turn only
+    assert ab.acting_civ(state, "violet") == "violet"
+    with pytest.raises(NotAllowed, match="It is Violet Federation's turn"):
+        ab.acting_civ(state, "orange")
+    with pytest.raises(NotAllowed, match="only the game master may act for Violet"):
+        ab.acting_civ(state, "orange", requested="violet")
+    with pytest.raises(NotAllowed, match="join"):
+        ab.acting_civ(state, None)
+    # the game master: whose turn it is by default, anyone on request
+    assert ab.acting_civ(state, None, gm=True) == "violet"
+    assert ab.acting_civ(state, "violet", gm=True, requested="green") == "green"
+    with pytest.raises(InputError, match="not in this game"):
+        ab.acting_civ(new_game(("violet", "orange")), None, gm=True, requested="green")
+
+
+def test_suggestions_by_class() -> None:
+    state = new_game()
+    assert ab.suggest_asteroids(state, "", classes=[3]) == [f"g{i}" for i in range(1, 9)]
+    assert ab.suggest_asteroids(state, "4", classes=[3, 4]) == ["g4", "b4"]

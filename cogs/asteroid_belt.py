@@ -1,0 +1,636 @@
+"""/asteroids and /capture: Distant Galaxy, episode 7 "Asteroid Belt".
+
+The players move their counters on their own board; the bot keeps the economy, the asteroids'
+markers, the turn order, and settles every fight and raid. No game logic here: options are
+parsed, the rules in :mod:`bot.rules.asteroid_belt` decide, the state is stored, a reply is
+rendered.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.errors import InputError, NoCampaign, RuleError
+from bot.games import GAMES, game_title
+from bot.rules import asteroid_belt as ab
+from bot.rules.dice import Dice
+from bot.storage import Tx
+from bot.ui import EmbedBuilder, clip
+
+if TYPE_CHECKING:
+    from bot.app import TableBot
+
+log = logging.getLogger(__name__)
+
+GAME = "asteroid_belt"
+UnitOpt = Literal["engineer", "assault", "recon", "elite"]
+CivOpt = Literal["violet", "orange", "green"]
+SideOpt = Literal["violet", "orange", "green", "natives"]
+VariantOpt = Literal["standard", "fast", "hard"]
+
+CIV_COLOURS = {
+    "violet": discord.Colour.purple(),
+    "orange": discord.Colour.orange(),
+    "green": discord.Colour.green(),
+}
+WIN_COLOUR = discord.Colour.gold()
+Step = Callable[[ab.AsteroidBeltState, ab.CivId, Dice], tuple[ab.AsteroidBeltState, ab.Outcome]]
+
+
+# ----------------------------------------------------------------------------------------------
+# Rendering (all reply text lives here and in the rules' outcome lines)
+# ----------------------------------------------------------------------------------------------
+TITLES = {
+    "setup": "Asteroid Belt — a new campaign",
+    "join": "Asteroid Belt — a civilisation is claimed",
+    "fight": "Fight",
+    "shuttle-fight": "Shuttle fight",
+    "target": "Target",
+    "guards": "The guards attack",
+    "attack": "Attack on the guards",
+    "mine": "Mine built",
+    "create": "Units created",
+    "move": "Move",
+    "shuttle": "Shuttle activated",
+    "raid": "Cargo shuttle raid",
+    "token": "Elite ability token",
+    "reinforce": "Reinforcement",
+    "end-turn": "End of turn",
+}
+
+
+def render_outcome(state: ab.AsteroidBeltState, outcome: ab.Outcome) -> discord.Embed:
+    title = TITLES.get(outcome.action, outcome.action)
+    if outcome.civ is not None and outcome.action not in ("setup", "end-turn"):
+        title = f"{title} — {ab.civ_name(outcome.civ)}"
+    colour = (
+        WIN_COLOUR
+        if outcome.winner
+        else CIV_COLOURS.get(str(outcome.civ), discord.Colour.dark_teal())
+    )
+    builder = EmbedBuilder(title, outcome.text(), colour=colour)
+    if outcome.rolls:
+        builder.field(
+            "Dice", "\n".join(f"{r.label}: **{r.value}**" for r in outcome.rolls), inline=False
+        )
+    if outcome.winner:
+        builder.field("Winner", f"🏆 {ab.civ_name(outcome.winner)}")
+    builder.footer(ab.summarize(state))
+    return builder.build()
+
+
+def render_status(state: ab.AsteroidBeltState) -> discord.Embed:
+    builder = EmbedBuilder("Asteroid Belt — status", ab.summarize(state))
+    for civ in state.order:
+        cs = state.civs[civ]
+        mines = [
+            a.label + (" (base)" if a.base else "")
+            for a in state.asteroids
+            if a.status == "mine" and a.owner == civ
+        ]
+        who = f"<@{cs.member_id}>" if cs.member_id else "unclaimed — /asteroids join"
+        turn = " ◀ to play" if civ == ab.current_civ(state) and state.winner is None else ""
+        builder.field(
+            f"{ab.civ_name(civ)}{turn}",
+            "\n".join(
+                [
+                    who,
+                    f"**{cs.resources}** resources · **{cs.vp}/{state.goal}** VP",
+                    f"field {_units(cs.field)} · reserve {_units(cs.reserve)} · "
+                    f"repair {_units(cs.repair)}",
+                    f"ability tokens {cs.tokens_left} · reinforcement "
+                    + ("used" if cs.reinforcement_used else "available"),
+                    f"mines: {', '.join(mines) or '—'}",
+                ]
+            ),
+            inline=True,
+        )
+    groups = ab.asteroids_by_status(state)
+    busy = [ab.asteroid_line(state, a) for a in groups["target"] + groups["flag"]]
+    builder.long_field("Targets and flags", busy or ["—"])
+    builder.field(
+        "Mines",
+        ", ".join(f"{a.label} ({ab.civ_row(a.owner).name})" for a in groups["mine"] if a.owner)
+        or "—",
+    )
+    builder.field(
+        f"Free asteroids ({len(groups['free'])})",
+        ", ".join(a.label for a in groups["free"]) or "—",
+    )
+    rules = ab.tables().variants[state.variant]
+    builder.footer(
+        f"{rules.name} variant · cargo shuttle at portal {state.cargo_portal} of "
+        f"{state.portals}" + ("" if rules.raids else " (inactive: no raids)")
+    )
+    return builder.build()
+
+
+def render_odds(attacker: ab.UnitType, defender: ab.UnitType) -> discord.Embed:
+    odds = ab.unit_odds(attacker, defender)
+    ab_, db = ab.attack_bonus(attacker), ab.defence_bonus(defender)
+    text = (
+        f"{ab.unit_name(attacker)} attacks ({ab_:+d}) a {ab.unit_name(defender)} "
+        f"defending ({db:+d}), one d6 each:\n"
+        f"win **{ab.pct(odds.win)}** ({odds.win}) · draw **{ab.pct(odds.draw)}** ({odds.draw}) "
+        f"· lose **{ab.pct(odds.lose)}** ({odds.lose})"
+    )
+    return EmbedBuilder("Fight odds", text).build()
+
+
+def _units(d: dict[ab.UnitType, int]) -> str:
+    short = {"engineer": "E", "assault": "A", "recon": "R", "elite": "El"}
+    return " ".join(f"{short[u]}{d[u]}" for u in ab.UNIT_TYPES if d[u]) or "—"
+
+
+def history_line(outcome: ab.Outcome) -> str:
+    who = ab.civ_name(outcome.civ) if outcome.civ else "Asteroid Belt"
+    return clip(f"{who} — {outcome.action}: " + " ".join(outcome.lines), 300)
+
+
+# ----------------------------------------------------------------------------------------------
+# The cog
+# ----------------------------------------------------------------------------------------------
+class AsteroidBeltCog(commands.Cog):
+    """Distant Galaxy "Asteroid Belt": economy, capture flow, fights, raids, victory."""
+
+    help_section = "Asteroid Belt (Distant Galaxy)"
+    help_order = 50
+
+    asteroids = app_commands.Group(
+        name="asteroids", description="Distant Galaxy 'Asteroid Belt': economy, fights, turns"
+    )
+    capture = app_commands.Group(
+        name="capture", description="Asteroid Belt: target, guards, attack, mine"
+    )
+
+    def __init__(self, bot: TableBot) -> None:
+        self.bot = bot
+
+    # -- plumbing ---------------------------------------------------------------------------
+    @staticmethod
+    def _state(tx: Tx) -> ab.AsteroidBeltState:
+        assert tx.campaign is not None
+        return ab.AsteroidBeltState.model_validate(tx.campaign.state)
+
+    async def _who(
+        self, interaction: discord.Interaction[Any], tx: Tx, state: ab.AsteroidBeltState
+    ) -> tuple[ab.CivId | None, bool]:
+        gm = await self.bot.is_game_master(interaction, tx.campaign)
+        return ab.civ_of_member(state, interaction.user.id), gm
+
+    async def _act(
+        self,
+        interaction: discord.Interaction[Any],
+        civilisation: str | None,
+        step: Step,
+    ) -> None:
+        """The usual shape: check who acts for which civilisation, apply ``step(state, civ,
+        dice)``, store, reply."""
+        dice = self.bot.new_dice()
+        async with self.bot.campaign_tx(interaction, game=GAME) as tx:
+            state = self._state(tx)
+            member_civ, gm = await self._who(interaction, tx, state)
+            civ = ab.acting_civ(state, member_civ, gm=gm, requested=civilisation)
+            new, outcome = step(state, civ, dice)
+            tx.set_state(new)
+            tx.record(history_line(outcome), dice.draws)
+        await interaction.response.send_message(embed=render_outcome(new, outcome))
+
+    async def _load(self, interaction: discord.Interaction[Any]) -> ab.AsteroidBeltState:
+        if interaction.channel_id is None:
+            raise NoCampaign("Use this command in a server channel.")
+        campaign = await self.bot.store.get(interaction.channel_id)
+        if campaign is None:
+            raise NoCampaign(
+                f"No Asteroid Belt campaign in this channel — start one with "
+                f"{GAMES[GAME].setup_command}."
+            )
+        if campaign.game != GAME:
+            raise NoCampaign(
+                f"This channel plays {GAMES[campaign.game].title if campaign.game in GAMES else campaign.game}, "
+                "not Asteroid Belt — use another channel for it."
+            )
+        return ab.AsteroidBeltState.model_validate(campaign.state)
+
+    async def _suggest(
+        self,
+        interaction: discord.Interaction[Any],
+        current: str,
+        statuses: Iterable[ab.Status] | None = None,
+        *,
+        own: bool = False,
+        classes: Iterable[int] | None = None,
+    ) -> list[app_commands.Choice[str]]:
+        try:
+            if interaction.channel_id is None:
+                return []
+            campaign = await self.bot.store.get(interaction.channel_id)
+            if campaign is None or campaign.game != GAME:
+                return []
+            state = ab.AsteroidBeltState.model_validate(campaign.state)
+            civ = ab.civ_of_member(state, interaction.user.id) if own else None
+            labels = ab.suggest_asteroids(state, current, statuses, civ=civ, classes=classes)
+            by_label = {a.label: a for a in state.asteroids}
+            return [
+                app_commands.Choice(
+                    name=clip(ab.asteroid_line(state, by_label[label]), 100), value=label
+                )
+                for label in labels
+            ]
+        except Exception:
+            log.exception("asteroid autocomplete failed")
+            return []
+
+    # -- /asteroids setup, join, status -------------------------------------------------------
+    @asteroids.command(name="setup", description="Start an Asteroid Belt campaign in this channel")
+    @app_commands.describe(
+        civilisations="Turn order, 2 or 3 of: violet orange green (e.g. 'orange violet green')",
+        variant="standard (default), fast (everyone starts with 4 VP) or hard (−5 per capture, no raids)",
+        goal="Victory points that win: the end of your board's track (default 20)",
+        portals="Portals on your board for the cargo shuttle (default 4)",
+        engineers="Engineer squads each base starts with, before bonuses (default 2)",
+        assault="Assault squads each base starts with, before bonuses (default 1)",
+        recon="Recon squads each base starts with, before bonuses (default 1)",
+        board="Asteroids per class 1-5 on another board, e.g. '10 6 8 4 5' (the standard)",
+    )
+    async def setup_(
+        self,
+        interaction: discord.Interaction[Any],
+        civilisations: str,
+        variant: VariantOpt = "standard",
+        goal: app_commands.Range[int, 2, 200] | None = None,
+        portals: app_commands.Range[int, 1, ab.MAX_PORTALS] | None = None,
+        engineers: app_commands.Range[int, 0, ab.MAX_COUNT] | None = None,
+        assault: app_commands.Range[int, 0, ab.MAX_COUNT] | None = None,
+        recon: app_commands.Range[int, 0, ab.MAX_COUNT] | None = None,
+        board: app_commands.Range[str, 1, 40] | None = None,
+    ) -> None:
+        counts: dict[int, int] | None = None
+        if board:
+            parts = board.replace(",", " ").split()
+            if len(parts) != 5 or not all(p.isdigit() for p in parts):
+                raise InputError(
+                    "Board: five numbers, asteroids of class 1 to 5, e.g. '10 6 8 4 5'."
+                )
+            counts = {i + 1: int(p) for i, p in enumerate(parts)}
+        dice = self.bot.new_dice()
+        async with self.bot.campaign_tx(interaction, game=None, require=False) as tx:
+            if tx.campaign is not None:
+                raise RuleError(
+                    f"This channel already runs a {game_title(tx.campaign.game)} campaign — "
+                    "end it first with /campaign end."
+                )
+            state, outcome = ab.setup(
+                ab.parse_civs(civilisations),
+                dice,
+                variant=variant,
+                goal=goal,
+                portals=portals,
+                engineers=engineers,
+                assault=assault,
+                recon=recon,
+                counts=counts,
+            )
+            tx.create(GAME, state)
+            tx.record(history_line(outcome), dice.draws)
+        embed = render_outcome(state, outcome)
+        embed.add_field(
+            name="Next",
+            value="Each player claims a civilisation with `/asteroids join`. "
+            f"{ab.civ_name(state.order[0])} plays first.",
+            inline=False,
+        )
+        await interaction.response.send_message(embed=embed)
+
+    @asteroids.command(name="join", description="Claim a civilisation of this campaign")
+    @app_commands.describe(
+        civilisation="The civilisation you play",
+        member="Game master only: give the civilisation to this member instead",
+    )
+    async def join(
+        self,
+        interaction: discord.Interaction[Any],
+        civilisation: CivOpt,
+        member: discord.Member | discord.User | None = None,
+    ) -> None:
+        async with self.bot.campaign_tx(interaction, game=GAME) as tx:
+            state = self._state(tx)
+            target_id = interaction.user.id
+            if member is not None and member.id != interaction.user.id:
+                await self.bot.ensure_game_master(
+                    interaction, tx.campaign, "give a civilisation to another member"
+                )
+                target_id = member.id
+            new, outcome = ab.join(state, civilisation, target_id)
+            tx.set_state(new)
+            tx.record(history_line(outcome))
+        await interaction.response.send_message(embed=render_outcome(new, outcome))
+
+    @asteroids.command(name="status", description="Resources, VP, units and asteroids")
+    async def status(self, interaction: discord.Interaction[Any]) -> None:
+        state = await self._load(interaction)
+        await interaction.response.send_message(embed=render_status(state))
+
+    @asteroids.command(name="odds", description="Exact odds of a fight between two unit types")
+    @app_commands.describe(attacker="The attacking unit", defender="The defending unit")
+    async def odds(
+        self, interaction: discord.Interaction[Any], attacker: UnitOpt, defender: UnitOpt
+    ) -> None:
+        await interaction.response.send_message(embed=render_odds(attacker, defender))
+
+    # -- turn ---------------------------------------------------------------------------------
+    @asteroids.command(name="end-turn", description="End your turn: the next civilisation plays")
+    async def end_turn(self, interaction: discord.Interaction[Any]) -> None:
+        async with self.bot.campaign_tx(interaction, game=GAME) as tx:
+            state = self._state(tx)
+            member_civ, gm = await self._who(interaction, tx, state)
+            ab.require_turn(state, member_civ, gm=gm)
+            new, outcome = ab.end_turn(state)
+            tx.set_state(new)
+            tx.record(history_line(outcome))
+        await interaction.response.send_message(embed=render_outcome(new, outcome))
+
+    # -- economy ------------------------------------------------------------------------------
+    @asteroids.command(name="create", description="Create units at the base or next to a mine")
+    @app_commands.rename(by_elite="by-elite")
+    @app_commands.describe(
+        unit="The unit type (units in repair come back this way)",
+        count="How many (default 1)",
+        at="A mine of yours (its own resources pay); empty: at the base, into reserve",
+        by_elite="Your elite, next to your mine at 'at', creates your civilisation's unit type",
+        civilisation="Game master only: act for this civilisation",
+    )
+    async def create(
+        self,
+        interaction: discord.Interaction[Any],
+        unit: UnitOpt,
+        count: app_commands.Range[int, 1, ab.MAX_COUNT] = 1,
+        at: str | None = None,
+        by_elite: bool = False,
+        civilisation: CivOpt | None = None,
+    ) -> None:
+        await self._act(
+            interaction,
+            civilisation,
+            lambda s, c, d: ab.create(s, c, unit, d, count=count, at=at, by_elite=by_elite),
+        )
+
+    @create.autocomplete("at")
+    async def _create_at(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await self._suggest(interaction, current, ["mine"], own=True)
+
+    @asteroids.command(
+        name="move", description="Pay for moving units (engineer/recon 1, assault 2)"
+    )
+    @app_commands.rename(from_base="from-base")
+    @app_commands.describe(
+        unit="The unit type moved",
+        moves="How many moves to pay for (default 1)",
+        from_base="True: a unit leaves the reserve at the base (default: only if none in the field)",
+        civilisation="Game master only: act for this civilisation",
+    )
+    async def move(
+        self,
+        interaction: discord.Interaction[Any],
+        unit: UnitOpt,
+        moves: app_commands.Range[int, 1, ab.MAX_MOVES] = 1,
+        from_base: bool | None = None,
+        civilisation: CivOpt | None = None,
+    ) -> None:
+        await self._act(
+            interaction,
+            civilisation,
+            lambda s, c, d: ab.move(s, c, unit, moves=moves, from_base=from_base),
+        )
+
+    @asteroids.command(name="shuttle", description="Activate a shuttle next to a class-3 asteroid")
+    @app_commands.describe(
+        at="The class-3 asteroid (g…): 3 resources, free if it is your mine",
+        civilisation="Game master only: act for this civilisation",
+    )
+    async def shuttle(
+        self,
+        interaction: discord.Interaction[Any],
+        at: str,
+        civilisation: CivOpt | None = None,
+    ) -> None:
+        await self._act(interaction, civilisation, lambda s, c, d: ab.activate_shuttle(s, c, at))
+
+    @shuttle.autocomplete("at")
+    async def _shuttle_at(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await self._suggest(interaction, current, classes=[3])
+
+    @asteroids.command(name="raid", description="Raid the cargo shuttle with your shuttle")
+    @app_commands.rename(units_aboard="units-aboard")
+    @app_commands.describe(
+        units_aboard="The 1-3 units in your shuttle, e.g. 'assault recon'",
+        civilisation="Game master only: act for this civilisation",
+    )
+    async def raid(
+        self,
+        interaction: discord.Interaction[Any],
+        units_aboard: app_commands.Range[str, 1, 80],
+        civilisation: CivOpt | None = None,
+    ) -> None:
+        aboard = ab.parse_units(units_aboard)
+        await self._act(interaction, civilisation, lambda s, c, d: ab.raid(s, c, aboard, d))
+
+    @asteroids.command(name="token", description="Use one of your elite's 3 ability tokens")
+    @app_commands.describe(
+        note="What the token is used for (shown in the reply and the history)",
+        civilisation="Game master only: act for this civilisation",
+    )
+    async def token(
+        self,
+        interaction: discord.Interaction[Any],
+        note: app_commands.Range[str, 0, 200] = "",
+        civilisation: CivOpt | None = None,
+    ) -> None:
+        await self._act(interaction, civilisation, lambda s, c, d: ab.use_token(s, c, note))
+
+    @asteroids.command(
+        name="reinforce", description="Once per game, with no units and no resources: reinforcement"
+    )
+    @app_commands.describe(civilisation="Game master only: act for this civilisation")
+    async def reinforce(
+        self, interaction: discord.Interaction[Any], civilisation: CivOpt | None = None
+    ) -> None:
+        await self._act(interaction, civilisation, lambda s, c, d: ab.reinforce(s, c))
+
+    # -- fights -------------------------------------------------------------------------------
+    @asteroids.command(name="fight", description="One fight between two units, with exact odds")
+    @app_commands.rename(attacker_side="attacker-side", defender_side="defender-side")
+    @app_commands.describe(
+        attacker="The attacking unit type",
+        defender="The defending unit type",
+        attacker_side="Who attacks (default: your civilisation; natives: the guards' player)",
+        defender_side="Who defends (default: the other civilisation in a 2-player game)",
+    )
+    async def fight(
+        self,
+        interaction: discord.Interaction[Any],
+        attacker: UnitOpt,
+        defender: UnitOpt,
+        attacker_side: SideOpt | None = None,
+        defender_side: SideOpt | None = None,
+    ) -> None:
+        dice = self.bot.new_dice()
+        async with self.bot.campaign_tx(interaction, game=GAME) as tx:
+            state = self._state(tx)
+            member_civ, gm = await self._who(interaction, tx, state)
+            dfn: ab.Owner
+            if defender_side is None:
+                others = [c for c in state.order if c not in (attacker_side, member_civ)]
+                if attacker_side is None and gm and member_civ is None:
+                    others = [c for c in state.order if c != ab.current_civ(state)]
+                if len(others) != 1:
+                    raise InputError("Say who defends: the defender-side option.")
+                dfn = others[0]
+            else:
+                dfn = defender_side
+            if attacker_side == ab.NATIVES:
+                if dfn == ab.NATIVES:
+                    raise InputError("The natives do not fight each other.")
+                ab.require_may_act_for(state, member_civ, ab.NATIVES, gm=gm, against=dfn)
+                att: ab.Owner = ab.NATIVES
+            else:
+                att = ab.acting_civ(state, member_civ, gm=gm, requested=attacker_side)
+            new, outcome = ab.fight(state, att, attacker, dfn, defender, dice)
+            tx.set_state(new)
+            tx.record(history_line(outcome), dice.draws)
+        await interaction.response.send_message(embed=render_outcome(new, outcome))
+
+    @asteroids.command(name="shuttle-fight", description="Your shuttle attacks another shuttle")
+    @app_commands.rename(attacker_aboard="attacker-aboard", defender_aboard="defender-aboard")
+    @app_commands.describe(
+        defender="The civilisation whose shuttle is attacked",
+        attacker_aboard="Units in your shuttle, e.g. 'assault recon'",
+        defender_aboard="Units in their shuttle, e.g. 'engineer'",
+        civilisation="Game master only: attack for this civilisation",
+    )
+    async def shuttle_fight(
+        self,
+        interaction: discord.Interaction[Any],
+        defender: CivOpt,
+        attacker_aboard: app_commands.Range[str, 1, 80],
+        defender_aboard: app_commands.Range[str, 1, 80],
+        civilisation: CivOpt | None = None,
+    ) -> None:
+        mine, theirs = ab.parse_units(attacker_aboard), ab.parse_units(defender_aboard)
+        await self._act(
+            interaction,
+            civilisation,
+            lambda s, c, d: ab.shuttle_fight(s, c, mine, defender, theirs, d),
+        )
+
+    # -- /capture -----------------------------------------------------------------------------
+    @capture.command(name="target", description="Put your Target marker on an asteroid")
+    @app_commands.describe(
+        asteroid="The asteroid (a unit of yours within 2 cells), e.g. y3",
+        civilisation="Game master only: act for this civilisation",
+    )
+    async def target(
+        self,
+        interaction: discord.Interaction[Any],
+        asteroid: str,
+        civilisation: CivOpt | None = None,
+    ) -> None:
+        await self._act(interaction, civilisation, lambda s, c, d: ab.target(s, c, asteroid))
+
+    @target.autocomplete("asteroid")
+    async def _target_ac(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await self._suggest(interaction, current, ["free", "target"])
+
+    @capture.command(
+        name="guards", description="Guards' player: the natives attack the invaders of a target"
+    )
+    @app_commands.describe(
+        asteroid="The target whose guards attack",
+        picks="For each guard in order, the invading unit it attacks, e.g. 'assault engineer'",
+    )
+    async def guards(
+        self,
+        interaction: discord.Interaction[Any],
+        asteroid: str,
+        picks: app_commands.Range[str, 0, 80] = "",
+    ) -> None:
+        dice = self.bot.new_dice()
+        async with self.bot.campaign_tx(interaction, game=GAME) as tx:
+            state = self._state(tx)
+            member_civ, gm = await self._who(interaction, tx, state)
+            ab.require_guards_player(state, asteroid, member_civ, gm=gm)
+            units = ab.parse_units(picks) if picks.strip() else []
+            new, outcome = ab.resolve_guards(state, asteroid, units, dice)
+            tx.set_state(new)
+            tx.record(history_line(outcome), dice.draws)
+        await interaction.response.send_message(embed=render_outcome(new, outcome))
+
+    @guards.autocomplete("asteroid")
+    async def _guards_ac(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await self._suggest(interaction, current, ["target"])
+
+    @capture.command(name="attack", description="Attack a target's remaining guards with a unit")
+    @app_commands.describe(
+        asteroid="Your target with guards left",
+        unit="Your attacking unit (in the field)",
+        guard="Which guard (default: the first one left)",
+        civilisation="Game master only: act for this civilisation",
+    )
+    async def attack(
+        self,
+        interaction: discord.Interaction[Any],
+        asteroid: str,
+        unit: UnitOpt,
+        guard: Literal["engineer", "assault", "recon"] | None = None,
+        civilisation: CivOpt | None = None,
+    ) -> None:
+        await self._act(
+            interaction,
+            civilisation,
+            lambda s, c, d: ab.attack_guards(s, c, asteroid, unit, d, guard=guard),
+        )
+
+    @attack.autocomplete("asteroid")
+    async def _attack_ac(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await self._suggest(interaction, current, ["target"], own=True)
+
+    @capture.command(
+        name="mine", description="Build a mine on a flagged asteroid: its VP and resources"
+    )
+    @app_commands.describe(
+        asteroid="The asteroid with a Flag (a unit of yours next to it)",
+        civilisation="Game master only: act for this civilisation",
+    )
+    async def mine(
+        self,
+        interaction: discord.Interaction[Any],
+        asteroid: str,
+        civilisation: CivOpt | None = None,
+    ) -> None:
+        await self._act(interaction, civilisation, lambda s, c, d: ab.build_mine(s, c, asteroid))
+
+    @mine.autocomplete("asteroid")
+    async def _mine_ac(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await self._suggest(interaction, current, ["flag"])
+
+
+async def setup(bot: TableBot) -> None:
+    await bot.add_cog(AsteroidBeltCog(bot))
