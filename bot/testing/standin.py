@@ -203,6 +203,46 @@ class Reply:
         return self.answered_at - self.sent_at
 
 
+def limit_problems(message: Message) -> list[str]:
+    """Where ``message`` breaks Discord's message and embed limits (empty when it fits)."""
+    problems: list[str] = []
+    if len(message.content) > 2000:
+        problems.append(f"content has {len(message.content)} characters (max 2000)")
+    if len(message.embeds) > 10:
+        problems.append(f"{len(message.embeds)} embeds (max 10)")
+    total = 0
+    for embed in message.embeds:
+        title = str(embed.get("title") or "")
+        description = str(embed.get("description") or "")
+        fields = list(embed.get("fields") or [])
+        footer = str((embed.get("footer") or {}).get("text") or "")
+        author = str((embed.get("author") or {}).get("name") or "")
+        if len(title) > 256:
+            problems.append(f"embed title has {len(title)} characters (max 256)")
+        if len(description) > 4096:
+            problems.append(f"embed description has {len(description)} characters (max 4096)")
+        if len(fields) > 25:
+            problems.append(f"embed has {len(fields)} fields (max 25)")
+        for f in fields:
+            name, value = str(f.get("name") or ""), str(f.get("value") or "")
+            if not 1 <= len(name) <= 256:
+                problems.append(f"field name has {len(name)} characters (1-256)")
+            if not 1 <= len(value) <= 1024:
+                problems.append(f"field value has {len(value)} characters (1-1024)")
+            total += len(name) + len(value)
+        if len(footer) > 2048:
+            problems.append(f"embed footer has {len(footer)} characters (max 2048)")
+        total += len(title) + len(description) + len(footer) + len(author)
+    if total > 6000:
+        problems.append(f"embeds total {total} characters (max 6000)")
+    for row in message.components:
+        if len(row.get("components", [])) > 5:
+            problems.append("an action row has more than 5 components")
+    if len(message.components) > 5:
+        problems.append("more than 5 action rows")
+    return problems
+
+
 class CommandNotSynced(LookupError):
     pass
 
@@ -244,6 +284,7 @@ class StandIn:
         self.port = 0
         self.attachments: dict[str, bytes] = {}
         self._payloads: dict[int, dict[str, Any]] = {}
+        self.limit_violations: list[str] = []
 
     # -- lifecycle -----------------------------------------------------------------------------
     async def __aenter__(self) -> StandIn:
@@ -495,6 +536,9 @@ class StandIn:
         return self._json(result)
 
     def _answer(self, reply: Reply) -> None:
+        for message in reply.messages:
+            for problem in limit_problems(message):
+                self.limit_violations.append(f"interaction {reply.interaction_id}: {problem}")
         if reply.answered_at is None:
             reply.answered_at = time.perf_counter()
         reply.answered.set()

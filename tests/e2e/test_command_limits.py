@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
@@ -19,6 +18,24 @@ def _check_name(name: str, where: str, problems: list[str]) -> None:
 def _check_description(text: str, where: str, problems: list[str]) -> None:
     if not 1 <= len(text) <= 100:
         problems.append(f"{where}: description has {len(text)} characters")
+
+
+def _longest(obj: dict[str, Any], key: str) -> int:
+    values = [str(obj.get(key) or ""), *_localized(obj, key)]
+    return max(len(v) for v in values)
+
+
+def command_size(obj: dict[str, Any]) -> int:
+    """Discord's 8000-character count: name, description and value of the command, its options
+    and choices, taking the longest localization of each."""
+    total = _longest(obj, "name") + _longest(obj, "description")
+    if "value" in obj:
+        total += len(str(obj["value"]))
+    for choice in obj.get("choices") or []:
+        total += command_size(choice)
+    for option in obj.get("options") or []:
+        total += command_size(option)
+    return total
 
 
 def _localized(obj: dict[str, Any], key: str) -> list[str]:
@@ -56,9 +73,9 @@ async def test_synced_commands_obey_discord_limits(table: Table) -> None:
         for text in [cmd.get("description", ""), *_localized(cmd, "description")]:
             _check_description(text, where, problems)
         _walk(cmd.get("options", []), where, problems)
-        size = len(json.dumps(cmd, ensure_ascii=False))
+        size = command_size(cmd)
         if size > 8000:
-            problems.append(f"{where}: {size} characters of JSON")
+            problems.append(f"{where}: {size} characters (Discord's count, max 8000)")
     assert problems == []
 
 
@@ -71,3 +88,39 @@ def test_name_pattern_rejects_what_discord_rejects() -> None:
     for good in ("battle", "deploy-roll", "odds_only", "атака", "x" * 32):
         _check_name(good, "t", problems)
     assert problems == []
+
+
+def test_reply_limit_checker_catches_oversized_messages() -> None:
+    from bot.testing.standin import Message, limit_problems
+
+    fits = Message(id=1, channel_id=1, content="x" * 2000, embeds=[{"title": "t" * 256}])
+    assert limit_problems(fits) == []
+    too_long = Message(
+        id=2,
+        channel_id=1,
+        content="x" * 2001,
+        embeds=[
+            {
+                "title": "t" * 257,
+                "description": "d" * 4097,
+                "fields": [{"name": "n", "value": "v" * 1025}] * 26,
+            }
+        ],
+    )
+    problems = limit_problems(too_long)
+    assert any("content" in p for p in problems)
+    assert any("title" in p for p in problems)
+    assert any("description" in p for p in problems)
+    assert any("26 fields" in p for p in problems)
+    assert any("field value" in p for p in problems)
+    assert any("total" in p for p in problems)
+
+
+def test_command_size_counts_like_discord() -> None:
+    cmd = {
+        "name": "abc",
+        "description": "de",
+        "description_localizations": {"ru": "четыре"},
+        "options": [{"name": "x", "description": "y", "choices": [{"name": "n", "value": "vv"}]}],
+    }
+    assert command_size(cmd) == 3 + 6 + (1 + 1 + (1 + 2))
