@@ -250,14 +250,14 @@ class AsteroidBeltCog(commands.Cog):
     # -- /asteroids setup, join, status -------------------------------------------------------
     @asteroids.command(name="setup", description="Start an Asteroid Belt campaign in this channel")
     @app_commands.describe(
-        civilisations="Turn order, 2 or 3 of: violet orange green (e.g. 'orange violet green')",
-        variant="standard (default), fast (everyone starts with 4 VP) or hard (−5 per capture, no raids)",
-        goal="Victory points that win: the end of your board's track (default 20)",
-        portals="Portals on your board for the cargo shuttle (default 4)",
-        engineers="Engineer squads each base starts with, before bonuses (default 2)",
-        assault="Assault squads each base starts with, before bonuses (default 1)",
-        recon="Recon squads each base starts with, before bonuses (default 1)",
-        board="Asteroids per class 1-5 on another board, e.g. '10 6 8 4 5' (the standard)",
+        civilisations="Turn order, 2 or 3 of violet orange green, e.g. 'orange violet'",
+        variant="standard; fast: start with 4 VP; hard: −5 per capture, no raids",
+        goal="VP that win: your track's end (default 20)",
+        portals="Portals on your board (default 4)",
+        engineers="Starting engineers per base, before bonuses (default 2)",
+        assault="Starting assault squads per base (default 1)",
+        recon="Starting recon squads per base (default 1)",
+        board="Asteroids of class 1-5, default '10 6 8 4 5'",
     )
     async def setup_(
         self,
@@ -337,13 +337,6 @@ class AsteroidBeltCog(commands.Cog):
         state = await self._load(interaction)
         await interaction.response.send_message(embed=render_status(state))
 
-    @asteroids.command(name="odds", description="Exact odds of a fight between two unit types")
-    @app_commands.describe(attacker="The attacking unit", defender="The defending unit")
-    async def odds(
-        self, interaction: discord.Interaction[Any], attacker: UnitOpt, defender: UnitOpt
-    ) -> None:
-        await interaction.response.send_message(embed=render_odds(attacker, defender))
-
     # -- turn ---------------------------------------------------------------------------------
     @asteroids.command(name="end-turn", description="End your turn: the next civilisation plays")
     async def end_turn(self, interaction: discord.Interaction[Any]) -> None:
@@ -360,11 +353,11 @@ class AsteroidBeltCog(commands.Cog):
     @asteroids.command(name="create", description="Create units at the base or next to a mine")
     @app_commands.rename(by_elite="by-elite")
     @app_commands.describe(
-        unit="The unit type (units in repair come back this way)",
+        unit="Unit type (units in repair come back this way)",
         count="How many (default 1)",
-        at="A mine of yours (its own resources pay); empty: at the base, into reserve",
-        by_elite="Your elite, next to your mine at 'at', creates your civilisation's unit type",
-        civilisation="Game master only: act for this civilisation",
+        at="Next to this mine of yours (its resources pay); empty: at the base",
+        by_elite="Your elite at mine 'at' creates your own unit type",
+        civilisation="GM: act for this civilisation",
     )
     async def create(
         self,
@@ -373,7 +366,7 @@ class AsteroidBeltCog(commands.Cog):
         count: app_commands.Range[int, 1, ab.MAX_COUNT] = 1,
         at: str | None = None,
         by_elite: bool = False,
-        civilisation: CivOpt | None = None,
+        civilisation: app_commands.Range[str, 1, 40] | None = None,
     ) -> None:
         await self._act(
             interaction,
@@ -394,8 +387,8 @@ class AsteroidBeltCog(commands.Cog):
     @app_commands.describe(
         unit="The unit type moved",
         moves="How many moves to pay for (default 1)",
-        from_base="True: a unit leaves the reserve at the base (default: only if none in the field)",
-        civilisation="Game master only: act for this civilisation",
+        from_base="A unit leaves the base (default: if none in the field)",
+        civilisation="GM: act for this civilisation",
     )
     async def move(
         self,
@@ -403,7 +396,7 @@ class AsteroidBeltCog(commands.Cog):
         unit: UnitOpt,
         moves: app_commands.Range[int, 1, ab.MAX_MOVES] = 1,
         from_base: bool | None = None,
-        civilisation: CivOpt | None = None,
+        civilisation: app_commands.Range[str, 1, 40] | None = None,
     ) -> None:
         await self._act(
             interaction,
@@ -414,13 +407,13 @@ class AsteroidBeltCog(commands.Cog):
     @asteroids.command(name="shuttle", description="Activate a shuttle next to a class-3 asteroid")
     @app_commands.describe(
         at="The class-3 asteroid (g…): 3 resources, free if it is your mine",
-        civilisation="Game master only: act for this civilisation",
+        civilisation="GM: act for this civilisation",
     )
     async def shuttle(
         self,
         interaction: discord.Interaction[Any],
         at: str,
-        civilisation: CivOpt | None = None,
+        civilisation: app_commands.Range[str, 1, 40] | None = None,
     ) -> None:
         await self._act(interaction, civilisation, lambda s, c, d: ab.activate_shuttle(s, c, at))
 
@@ -433,48 +426,53 @@ class AsteroidBeltCog(commands.Cog):
     @asteroids.command(name="raid", description="Raid the cargo shuttle with your shuttle")
     @app_commands.rename(units_aboard="units-aboard")
     @app_commands.describe(
-        units_aboard="The 1-3 units in your shuttle, e.g. 'assault recon'",
-        civilisation="Game master only: act for this civilisation",
+        units_aboard="1-3 units in your shuttle, e.g. 'assault recon'",
+        civilisation="GM: act for this civilisation",
     )
     async def raid(
         self,
         interaction: discord.Interaction[Any],
         units_aboard: app_commands.Range[str, 1, 80],
-        civilisation: CivOpt | None = None,
+        civilisation: app_commands.Range[str, 1, 40] | None = None,
     ) -> None:
         aboard = ab.parse_units(units_aboard)
         await self._act(interaction, civilisation, lambda s, c, d: ab.raid(s, c, aboard, d))
 
     @asteroids.command(name="token", description="Use one of your elite's 3 ability tokens")
     @app_commands.describe(
-        note="What the token is used for (shown in the reply and the history)",
-        civilisation="Game master only: act for this civilisation",
+        note="What it is used for",
+        civilisation="GM: act for this civilisation",
     )
     async def token(
         self,
         interaction: discord.Interaction[Any],
         note: app_commands.Range[str, 0, 200] = "",
-        civilisation: CivOpt | None = None,
+        civilisation: app_commands.Range[str, 1, 40] | None = None,
     ) -> None:
         await self._act(interaction, civilisation, lambda s, c, d: ab.use_token(s, c, note))
 
     @asteroids.command(
         name="reinforce", description="Once per game, with no units and no resources: reinforcement"
     )
-    @app_commands.describe(civilisation="Game master only: act for this civilisation")
+    @app_commands.describe(civilisation="GM: act for this civilisation")
     async def reinforce(
-        self, interaction: discord.Interaction[Any], civilisation: CivOpt | None = None
+        self,
+        interaction: discord.Interaction[Any],
+        civilisation: app_commands.Range[str, 1, 40] | None = None,
     ) -> None:
         await self._act(interaction, civilisation, lambda s, c, d: ab.reinforce(s, c))
 
     # -- fights -------------------------------------------------------------------------------
     @asteroids.command(name="fight", description="One fight between two units, with exact odds")
-    @app_commands.rename(attacker_side="attacker-side", defender_side="defender-side")
+    @app_commands.rename(
+        attacker_side="attacker-side", defender_side="defender-side", odds_only="odds-only"
+    )
     @app_commands.describe(
         attacker="The attacking unit type",
         defender="The defending unit type",
-        attacker_side="Who attacks (default: your civilisation; natives: the guards' player)",
-        defender_side="Who defends (default: the other civilisation in a 2-player game)",
+        attacker_side="Who attacks (default: you)",
+        defender_side="Who defends (default: the other of 2 players)",
+        odds_only="True: only show the exact odds",
     )
     async def fight(
         self,
@@ -483,7 +481,11 @@ class AsteroidBeltCog(commands.Cog):
         defender: UnitOpt,
         attacker_side: SideOpt | None = None,
         defender_side: SideOpt | None = None,
+        odds_only: bool = False,
     ) -> None:
+        if odds_only:
+            await interaction.response.send_message(embed=render_odds(attacker, defender))
+            return
         dice = self.bot.new_dice()
         async with self.bot.campaign_tx(interaction, game=GAME) as tx:
             state = self._state(tx)
@@ -514,9 +516,9 @@ class AsteroidBeltCog(commands.Cog):
     @app_commands.rename(attacker_aboard="attacker-aboard", defender_aboard="defender-aboard")
     @app_commands.describe(
         defender="The civilisation whose shuttle is attacked",
-        attacker_aboard="Units in your shuttle, e.g. 'assault recon'",
-        defender_aboard="Units in their shuttle, e.g. 'engineer'",
-        civilisation="Game master only: attack for this civilisation",
+        attacker_aboard="Units aboard yours, e.g. 'assault recon'",
+        defender_aboard="Units aboard theirs",
+        civilisation="GM: act for this civilisation",
     )
     async def shuttle_fight(
         self,
@@ -524,7 +526,7 @@ class AsteroidBeltCog(commands.Cog):
         defender: CivOpt,
         attacker_aboard: app_commands.Range[str, 1, 80],
         defender_aboard: app_commands.Range[str, 1, 80],
-        civilisation: CivOpt | None = None,
+        civilisation: app_commands.Range[str, 1, 40] | None = None,
     ) -> None:
         mine, theirs = ab.parse_units(attacker_aboard), ab.parse_units(defender_aboard)
         await self._act(
@@ -536,14 +538,14 @@ class AsteroidBeltCog(commands.Cog):
     # -- /capture -----------------------------------------------------------------------------
     @capture.command(name="target", description="Put your Target marker on an asteroid")
     @app_commands.describe(
-        asteroid="The asteroid (a unit of yours within 2 cells), e.g. y3",
-        civilisation="Game master only: act for this civilisation",
+        asteroid="Asteroid within 2 cells of a unit of yours",
+        civilisation="GM: act for this civilisation",
     )
     async def target(
         self,
         interaction: discord.Interaction[Any],
         asteroid: str,
-        civilisation: CivOpt | None = None,
+        civilisation: app_commands.Range[str, 1, 40] | None = None,
     ) -> None:
         await self._act(interaction, civilisation, lambda s, c, d: ab.target(s, c, asteroid))
 
@@ -558,7 +560,7 @@ class AsteroidBeltCog(commands.Cog):
     )
     @app_commands.describe(
         asteroid="The target whose guards attack",
-        picks="For each guard in order, the invading unit it attacks, e.g. 'assault engineer'",
+        picks="Per guard in order, the invader it attacks, e.g. 'assault engineer'",
     )
     async def guards(
         self,
@@ -588,7 +590,7 @@ class AsteroidBeltCog(commands.Cog):
         asteroid="Your target with guards left",
         unit="Your attacking unit (in the field)",
         guard="Which guard (default: the first one left)",
-        civilisation="Game master only: act for this civilisation",
+        civilisation="GM: act for this civilisation",
     )
     async def attack(
         self,
@@ -596,7 +598,7 @@ class AsteroidBeltCog(commands.Cog):
         asteroid: str,
         unit: UnitOpt,
         guard: Literal["engineer", "assault", "recon"] | None = None,
-        civilisation: CivOpt | None = None,
+        civilisation: app_commands.Range[str, 1, 40] | None = None,
     ) -> None:
         await self._act(
             interaction,
@@ -614,14 +616,14 @@ class AsteroidBeltCog(commands.Cog):
         name="mine", description="Build a mine on a flagged asteroid: its VP and resources"
     )
     @app_commands.describe(
-        asteroid="The asteroid with a Flag (a unit of yours next to it)",
-        civilisation="Game master only: act for this civilisation",
+        asteroid="Flagged asteroid next to a unit of yours",
+        civilisation="GM: act for this civilisation",
     )
     async def mine(
         self,
         interaction: discord.Interaction[Any],
         asteroid: str,
-        civilisation: CivOpt | None = None,
+        civilisation: app_commands.Range[str, 1, 40] | None = None,
     ) -> None:
         await self._act(interaction, civilisation, lambda s, c, d: ab.build_mine(s, c, asteroid))
 
@@ -630,6 +632,30 @@ class AsteroidBeltCog(commands.Cog):
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
         return await self._suggest(interaction, current, ["flag"])
+
+    @create.autocomplete("civilisation")
+    @move.autocomplete("civilisation")
+    @shuttle.autocomplete("civilisation")
+    @raid.autocomplete("civilisation")
+    @token.autocomplete("civilisation")
+    @reinforce.autocomplete("civilisation")
+    @shuttle_fight.autocomplete("civilisation")
+    @target.autocomplete("civilisation")
+    @attack.autocomplete("civilisation")
+    @mine.autocomplete("civilisation")
+    async def _civ_ac(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        try:
+            key = current.strip().lower()
+            return [
+                app_commands.Choice(name=ab.civ_row(c).name, value=c)
+                for c in ab.CIV_IDS
+                if key in c or key in ab.civ_row(c).name.lower()
+            ]
+        except Exception:
+            log.exception("civilisation autocomplete failed")
+            return []
 
 
 async def setup(bot: TableBot) -> None:

@@ -268,7 +268,10 @@ async def test_two_players_fight_default_defender_and_natives(table: Table) -> N
 
 async def test_odds_and_autocomplete(table: Table) -> None:
     text = await run(
-        table, "asteroids odds", {"attacker": "assault", "defender": "engineer"}, "ana"
+        table,
+        "asteroids fight",
+        {"attacker": "assault", "defender": "engineer", "odds-only": True},
+        "ana",
     )
     assert "win **58.3 %** (7/12) · draw **13.9 %** (5/36) · lose **27.8 %** (5/18)" in text
     # no campaign: suggestions are empty, commands refuse in one line
