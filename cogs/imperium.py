@@ -27,7 +27,6 @@ SideOpt = Literal["terran", "imperial"]
 OwnerOpt = Literal["terran", "imperial", "none"]
 RangeOpt = Literal["short", "long", "disengage"]
 ModeOpt = Literal["space", "surface"]
-ClassOpt = Literal["freighter", "tanker", "capital", "fighter", "troop", "other"]
 SourceOpt = Literal["space combat", "planetary defence fire"]
 NONE_WORDS = {"none", "-", "nobody", "no"}
 
@@ -237,15 +236,15 @@ class ImperiumCog(
     help_section = "GDW Imperium"
     help_order = 40
 
-    ship = app_commands.Group(name="ship", description="The fleet roster: add, remove, move ships")
-    system = app_commands.Group(name="system", description="Systems: worlds, outposts, owner")
+    ship = app_commands.Group(name="ship", description="The fleet roster")
+    system = app_commands.Group(name="system", description="Systems")
 
     def __init__(self, bot: TableBot) -> None:
         self.bot = bot
         super().__init__()
 
     # -- campaign ----------------------------------------------------------------------------
-    @app_commands.command(name="setup", description="Start this channel's GDW Imperium campaign")
+    @app_commands.command(name="setup", description="Start a GDW Imperium campaign here")
     @app_commands.rename(first_war="first-war")
     @app_commands.describe(
         terran="The member who plays the Terrans",
@@ -269,7 +268,7 @@ class ImperiumCog(
             tx.record("Campaign started" + (" (first war set-up)" if first_war else ""))
         await interaction.response.send_message(embed=render_setup(state))
 
-    @app_commands.command(name="join", description="Play a side in this channel's campaign")
+    @app_commands.command(name="join", description="Play a side")
     @app_commands.describe(side="The side you play")
     async def join(self, interaction: discord.Interaction[Any], side: SideOpt) -> None:
         async with self.bot.campaign_tx(interaction, game=GAME) as tx:
@@ -293,7 +292,7 @@ class ImperiumCog(
         _, state = await self.load(interaction)
         await interaction.response.send_message(embed=render_status(state))
 
-    @app_commands.command(name="fleet", description="The roster, or the ships in one system")
+    @app_commands.command(name="fleet", description="The roster, or one system's ships")
     @app_commands.describe(system="Only the ships in this system")
     async def fleet(self, interaction: discord.Interaction[Any], system: str | None = None) -> None:
         _, state = await self.load(interaction)
@@ -301,10 +300,8 @@ class ImperiumCog(
 
     fleet.autocomplete("system")(ImperiumBase.system_autocomplete)
 
-    @app_commands.command(name="rus", description="Game master: set a side's RU stock or income")
-    @app_commands.describe(
-        side="Whose RUs", stock="RUs in stock now", income="RUs received in a full turn"
-    )
+    @app_commands.command(name="rus", description="GM: set a side's RUs or income")
+    @app_commands.describe(side="Whose RUs", stock="RUs in stock", income="RUs per full turn")
     async def rus(
         self,
         interaction: discord.Interaction[Any],
@@ -326,7 +323,7 @@ class ImperiumCog(
             f"{im.side_name(side)}: {new.rus[side]} RU in stock, income {new.income[side]} RU."
         )
 
-    @app_commands.command(name="war", description="Game master: begin the war (checks limits)")
+    @app_commands.command(name="war", description="GM: begin the war")
     @app_commands.describe(phasing="The side that moves first (phasing player)")
     async def war(
         self, interaction: discord.Interaction[Any], phasing: SideOpt | None = None
@@ -344,9 +341,7 @@ class ImperiumCog(
             f"{im.side_name(new.phasing)} is the phasing player."
         )
 
-    @app_commands.command(
-        name="phasing", description="Set the phasing player (first-round initiative)"
-    )
+    @app_commands.command(name="phasing", description="Set the phasing player")
     @app_commands.describe(side="The phasing side this turn")
     async def phasing(self, interaction: discord.Interaction[Any], side: SideOpt) -> None:
         async with self.bot.campaign_tx(interaction, game=GAME) as tx:
@@ -357,9 +352,7 @@ class ImperiumCog(
             tx.record(f"Phasing player: {im.side_name(side)}")
         await interaction.response.send_message(f"{im.side_name(side)} is the phasing player.")
 
-    @app_commands.command(
-        name="interwar", description="Game master: end the war, pay a full turn's income"
-    )
+    @app_commands.command(name="interwar", description="GM: end the war, pay interwar income")
     async def interwar(self, interaction: discord.Interaction[Any]) -> None:
         async with self.bot.campaign_tx(
             interaction, game=GAME, game_master=True, action="end the war"
@@ -374,18 +367,18 @@ class ImperiumCog(
         )
 
     # -- systems -------------------------------------------------------------------------------
-    @system.command(name="set", description="Game master: create or change a system")
+    @system.command(name="set", description="GM: create or change a system")
     @app_commands.describe(
-        name="System name (new or existing)",
-        owner="Who owns it",
-        worlds="Number of worlds",
-        outposts="Number of outposts",
-        homeworld="One of its worlds is a homeworld",
+        name="System (new or existing)",
+        owner="Owner",
+        worlds="Worlds",
+        outposts="Outposts",
+        homeworld="One world is a homeworld",
     )
     async def system_set(
         self,
         interaction: discord.Interaction[Any],
-        name: app_commands.Range[str, 1, 40],
+        name: str,
         owner: OwnerOpt | None = None,
         worlds: app_commands.Range[int, 0, 20] | None = None,
         outposts: app_commands.Range[int, 0, 20] | None = None,
@@ -409,28 +402,28 @@ class ImperiumCog(
     system_set.autocomplete("name")(ImperiumBase.system_autocomplete)
 
     # -- ships ---------------------------------------------------------------------------------
-    @ship.command(name="add", description="Put a ship counter on the roster")
+    @ship.command(name="add", description="Add a ship counter")
     @app_commands.describe(
-        name="A name or label for the counter (unique)",
-        type="Ship type as printed, e.g. CR, missile boat, mothership, scout",
+        name="Unique name or label",
+        type="Type as printed: CR, missile boat, scout…",
         system="Where it is",
-        side="Whose ship (default: the side you play)",
-        tclass="Tactical class (needed unless the type names one)",
-        maintenance="Maintenance number printed on the counter (fix kit types need none)",
-        screen="Screen factor printed on the counter",
-        jump="Jump capable (default: all but fighters and planetary defences)",
+        side="Whose (default: your side)",
+        tclass="Tactical class (unless the type names one)",
+        maintenance="Printed maintenance number (fix-kit types: none)",
+        screen="Printed screen factor",
+        jump="Jump capable (default: not fighters/PDS)",
         disrupted="Starts disrupted",
-        strength="Troops: printed surface strength",
-        carries="Motherships: fighters it can carry",
+        strength="Troops: printed strength",
+        carries="Motherships: fighters carried",
     )
     async def ship_add(
         self,
         interaction: discord.Interaction[Any],
-        name: app_commands.Range[str, 1, 40],
-        type: app_commands.Range[str, 1, 40],
+        name: str,
+        type: str,
         system: str,
         side: SideOpt | None = None,
-        tclass: ClassOpt | None = None,
+        tclass: str | None = None,
         maintenance: app_commands.Range[int, 0, 20] | None = None,
         screen: app_commands.Range[int, 0, 6] = 0,
         jump: bool | None = None,
@@ -451,7 +444,7 @@ class ImperiumCog(
                 side=whose,
                 type_name=type,
                 system=system,
-                tclass=tclass,
+                tclass=im.as_tclass(tclass),
                 maintenance=maintenance,
                 screen=screen,
                 jump=jump,
@@ -464,6 +457,12 @@ class ImperiumCog(
         await interaction.response.send_message(embed=render_ship(ship, "ship added"))
 
     ship_add.autocomplete("system")(ImperiumBase.system_autocomplete)
+
+    @ship_add.autocomplete("tclass")
+    async def _tclass_ac(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return [app_commands.Choice(name=c, value=c) for c in im._suggest(im.TCLASSES, current)]
 
     async def _ship_change(
         self, interaction: discord.Interaction[Any], name: str, verb: str, change: Any
@@ -517,7 +516,7 @@ class ImperiumCog(
     ship_move.autocomplete("system")(ImperiumBase.system_autocomplete)
 
     # -- combat --------------------------------------------------------------------------------
-    @app_commands.command(name="screen", description="The screen roll for a ship that took a hit")
+    @app_commands.command(name="screen", description="Screen roll for a hit ship")
     @app_commands.describe(ship="The ship hit", source="What hit it")
     async def screen(
         self,
@@ -539,9 +538,7 @@ class ImperiumCog(
 
     screen.autocomplete("ship")(ImperiumBase.ship_autocomplete)
 
-    @app_commands.command(
-        name="fire-steps", description="The five fire steps and who may declare what"
-    )
+    @app_commands.command(name="fire-steps", description="The fire steps and who declares what")
     @app_commands.describe(system="The system in combat")
     async def fire_steps(self, interaction: discord.Interaction[Any], system: str) -> None:
         _, state = await self.load(interaction)
@@ -551,13 +548,11 @@ class ImperiumCog(
 
     fire_steps.autocomplete("system")(ImperiumBase.system_autocomplete)
 
-    @app_commands.command(
-        name="hits", description="Apply one fire step's hits (screen rolls included)"
-    )
+    @app_commands.command(name="hits", description="Apply one fire step's hits")
     @app_commands.describe(
-        system="The system in combat",
+        system="System in combat",
         step="Fire step 1-5",
-        ships="Ships hit, comma-separated; name a ship twice for two hits",
+        ships="Ships hit, comma-separated (twice = two hits)",
     )
     async def hits(
         self,
@@ -584,13 +579,13 @@ class ImperiumCog(
     ) -> list[app_commands.Choice[str]]:
         return await self.ships_list_autocomplete(interaction, current, unique=False)
 
-    @app_commands.command(name="range", description="Initiative holder: choose this round's range")
+    @app_commands.command(name="range", description="Initiative holder: choose the range")
     @app_commands.rename(range_="range", jump_to="jump-to", load_fighters="load-fighters")
     @app_commands.describe(
-        system="The system in combat",
-        range_="short, long, or disengage (from long)",
-        jump_to="Disengage: the system your ships jump to",
-        load_fighters="Disengage: load fighters onto motherships first",
+        system="System in combat",
+        range_="New range",
+        jump_to="Disengage: where to jump",
+        load_fighters="Disengage: load fighters on motherships",
     )
     async def range_cmd(
         self,
@@ -620,7 +615,7 @@ class ImperiumCog(
     range_cmd.autocomplete("system")(ImperiumBase.system_autocomplete)
     range_cmd.autocomplete("jump_to")(ImperiumBase.system_autocomplete)
 
-    @app_commands.command(name="combat-end", description="End the combat record of a system")
+    @app_commands.command(name="combat-end", description="End a system's combat record")
     @app_commands.describe(system="The system")
     async def combat_end(self, interaction: discord.Interaction[Any], system: str) -> None:
         async with self.bot.campaign_tx(interaction, game=GAME) as tx:

@@ -87,6 +87,17 @@ def tables() -> ImperiumTables:
     return ImperiumTables.model_validate(raw)
 
 
+def as_tclass(text: str | None) -> TClass | None:
+    """A tactical class typed by a person (any case), or None."""
+    if text is None:
+        return None
+    key = text.strip().lower()
+    for tclass in TCLASSES:
+        if tclass == key:
+            return tclass
+    raise InputError("tclass must be one of: " + ", ".join(TCLASSES) + ".")
+
+
 def canonical_type(type_name: str) -> str:
     """Lower-case ship type with the fix kit's aliases folded in ('MB' -> 'missile boat')."""
     key = " ".join(type_name.strip().lower().split())
@@ -438,6 +449,8 @@ def add_ship(
     if any(_fold(s.name) == _fold(clean) for s in state.ships):
         raise InputError(f"There is already a ship called '{clean}'; pick another label.")
     kind = canonical_type(type_name)
+    if len(type_name.strip()) > 40:
+        raise InputError("Give a ship type of at most 40 characters.")
     if not kind:
         raise InputError("Give the ship's type, e.g. 'missile boat' or 'CR'.")
     kit = tables().maintenance_numbers.get(kind)

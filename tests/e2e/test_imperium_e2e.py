@@ -108,6 +108,15 @@ async def test_roster_commands_and_permissions(table: Table) -> None:
         ana,
         "maintenance number printed",
     )
+    await refused(
+        table,
+        "imperium ship add",
+        {"name": "X", "type": "CR", "system": "Sol", "tclass": "battleship", "maintenance": 4},
+        ana,
+        "tclass must be one of: freighter, tanker, capital, fighter, troop, other.",
+    )
+    choices = await table.autocomplete("imperium ship add", {"tclass": "CA"}, "tclass", user=ana)
+    assert [c["value"] for c in choices] == ["capital"]
     await refused(table, "imperium ship disrupt", {"ship": "mom"}, bo, "Only Terran's")
     assert ", disrupted, jump" in await ok(table, "imperium ship disrupt", {"ship": "mom"}, ana)
     assert ", ready, jump" in await ok(table, "imperium ship repair", {"ship": "MOM"}, ana)
