@@ -6,8 +6,10 @@ campaign (of any game) a rolled battle goes into that campaign's history, its st
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from fractions import Fraction
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Literal
 
 import discord
@@ -79,12 +81,18 @@ def render_chart(dist: tuple[Fraction, ...], left_of: int) -> str:
     )
 
 
+@lru_cache(maxsize=512)
+def _chart_for(chance: Fraction, strikers: int, targets: int) -> str:
+    """The chart of one strike's exact losses (the same battle asked again costs nothing)."""
+    return render_chart(ww.loss_distribution(chance, strikers, targets), targets)
+
+
 def render_battle(
     battle: ww.BattlePlan,
     odds: ww.BattleOdds,
     outcome: ww.BattleOutcome | None,
-    recorded: bool,
-) -> discord.Embed:
+) -> EmbedBuilder:
+    """Everything but the footer (see :func:`battle_footer`)."""
     s = battle.setup
     att, dfn = s.attacker.name, s.defender.name
     title = f"{att} attacks {dfn}" + (" — odds" if outcome is None else "")
@@ -116,19 +124,27 @@ def render_battle(
         else:
             builder.field(counter_name, render_terms(battle.counter))
 
-    builder.field(f"{dfn}'s losses (exact odds)", render_chart(odds.defender_losses, s.defenders))
+    builder.field(
+        f"{dfn}'s losses (exact odds)",
+        _chart_for(battle.attack.chance, s.attackers, s.defenders),
+    )
     if battle.counter is not None:
         builder.field(
-            f"{att}'s losses (exact odds)", render_chart(odds.attacker_losses, s.attackers)
+            f"{att}'s losses (exact odds)",
+            _chart_for(battle.counter.chance, s.defenders, s.attackers),
         )
+    return builder
+
+
+def battle_footer(odds: ww.BattleOdds, recorded: bool) -> str:
+    s = odds.plan.setup
     footer = (
-        f"Chance to destroy the {dfn}: {ww.percent(odds.defender_destroyed)} · "
-        f"{att} takes no losses: {ww.percent(odds.attacker_unscathed)}"
+        f"Chance to destroy the {s.defender.name}: {ww.percent(odds.defender_destroyed)} · "
+        f"{s.attacker.name} takes no losses: {ww.percent(odds.attacker_unscathed)}"
     )
     if recorded:
         footer += " · recorded in this channel's campaign history"
-    builder.footer(footer)
-    return builder.build()
+    return footer
 
 
 def history_summary(outcome: ww.BattleOutcome) -> str:
@@ -222,20 +238,43 @@ class WeewarCog(commands.Cog):
         battle = ww.plan(setup)
         odds = ww.plan_odds(battle)
         if odds_only:
-            embed = render_battle(battle, odds, None, recorded=False)
-            await interaction.response.send_message(embed=embed)
+            builder = render_battle(battle, odds, None)
+            builder.footer(battle_footer(odds, recorded=False))
+            await interaction.response.send_message(embed=builder.build())
             return
-        dice = self.bot.new_dice()
-        recorded = False
-        async with self.bot.campaign_tx(interaction, game=None, require=False) as tx:
-            outcome = ww.fight(setup, dice)
-            if tx.campaign is not None:
-                # Any game's campaign: history only, the state stays as it is.
-                tx.record(history_summary(outcome), dice.draws)
-                recorded = True
-        await interaction.response.send_message(
-            embed=render_battle(battle, odds, outcome, recorded=recorded)
+
+        # Does the channel have a campaign (any game)? Ask the database now and roll and render
+        # while it answers; without a campaign there is nothing to commit before replying.
+        pending = (
+            asyncio.ensure_future(self.bot.store.get(interaction.channel_id))
+            if interaction.channel_id is not None
+            else None
         )
+        try:
+            await asyncio.sleep(0)  # let the read reach the database thread
+            dice = self.bot.new_dice()
+            # The outcome keeps every number drawn; the history gets them from there.
+            recording, dice.record_uniform = dice.record_uniform, False
+            try:
+                outcome = ww.fight_plan(battle, dice)
+            finally:
+                dice.record_uniform = recording
+            await asyncio.sleep(0)
+            builder = render_battle(battle, odds, outcome)
+            campaign = await pending if pending is not None else None
+        except BaseException:
+            if pending is not None:
+                pending.cancel()
+            raise
+        recorded = False
+        if campaign is not None:
+            async with self.bot.campaign_tx(interaction, game=None, require=False) as tx:
+                if tx.campaign is not None:
+                    # Any game's campaign: history only, the state stays as it is.
+                    tx.record(history_summary(outcome), [*dice.draws, *outcome.draws()])
+                    recorded = True
+        builder.footer(battle_footer(odds, recorded))
+        await interaction.response.send_message(embed=builder.build())
 
     @battle.autocomplete("attacker")
     @battle.autocomplete("defender")

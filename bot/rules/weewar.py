@@ -27,7 +27,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from bot.datafiles import load_json
 from bot.errors import InputError, RuleError
-from bot.rules.dice import Dice
+from bot.rules.dice import Dice, Draw
 
 UnitClass = Literal["hard", "soft", "sub", "boat", "amphibic", "air", "speedboat"]
 CLASSES: tuple[UnitClass, ...] = get_args(UnitClass)
@@ -595,9 +595,13 @@ def losses_from_hits(hits: int, targets: int) -> int:
     return min(targets, hits // HITS_PER_LOSS)
 
 
+def strike_label(terms: StrikeTerms) -> str:
+    return f"{terms.striker} → {terms.target}"
+
+
 def roll_strike(terms: StrikeTerms, dice: Dice) -> Strike:
     threshold = _float_threshold(terms.chance)
-    label = f"{terms.striker} → {terms.target}"
+    label = strike_label(terms)
     rolls = tuple(dice.uniform(label) for _ in range(terms.dice))
     hits = sum(1 for r in rolls if r < threshold)
     return Strike(terms=terms, rolls=rolls, hits=hits, losses=losses_from_hits(hits, terms.targets))
@@ -631,6 +635,15 @@ class BattleOutcome:
     def defenders_left(self) -> int:
         return self.setup.defenders - self.defender_losses
 
+    def draws(self) -> list[Draw]:
+        """Every number drawn, in order, as :class:`Dice` records them (for the history)."""
+        out: list[Draw] = []
+        for strike in (self.attack, self.counter):
+            if strike is not None:
+                label = strike_label(strike.terms)
+                out.extend(Draw("uniform", label, r) for r in strike.rolls)
+        return out
+
     def as_json(self) -> dict[str, Any]:
         s = self.setup
         return {
@@ -660,7 +673,11 @@ class BattleOutcome:
 
 def fight(setup: BattleSetup, dice: Dice) -> BattleOutcome:
     """Roll the attack, then the counter-strike (if any), from pre-battle counts."""
-    battle = plan(setup)
+    return fight_plan(plan(setup), dice)
+
+
+def fight_plan(battle: BattlePlan, dice: Dice) -> BattleOutcome:
+    """:func:`fight` for a battle already planned (and so already checked)."""
     attack = roll_strike(battle.attack, dice)
     counter = roll_strike(battle.counter, dice) if battle.counter else None
     return BattleOutcome(plan=battle, attack=attack, counter=counter)
@@ -699,8 +716,17 @@ def loss_distribution(chance: Fraction, strikers: int, targets: int) -> tuple[Fr
     return tuple(Fraction(w, total) for w in weights)
 
 
+def _exact_sum(terms: Sequence[tuple[int, Fraction]]) -> Fraction:
+    """Σ weight · q over one common denominator (fast even for 400-bit integers)."""
+    if not terms:
+        return Fraction(0)
+    common = math.lcm(*(q.denominator for _, q in terms))
+    return Fraction(sum(k * q.numerator * (common // q.denominator) for k, q in terms), common)
+
+
 def expected(dist: Sequence[Fraction]) -> Fraction:
-    return sum((k * q for k, q in enumerate(dist)), Fraction(0))
+    """Σ k · P(k), exactly."""
+    return _exact_sum(list(enumerate(dist)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -769,15 +795,19 @@ def battle_odds(setup: BattleSetup) -> BattleOdds:
 _EIGHTHS = " ▏▎▍▌▋▊▉"
 
 
+def _round_half_up(q: Fraction, scale: int) -> int:
+    """floor(q × scale + 1/2), in integers."""
+    return (2 * scale * q.numerator + q.denominator) // (2 * q.denominator)
+
+
 def percent(q: Fraction) -> str:
     """Exact rounding half-up to one decimal: Fraction(1, 3) → '33.3%'."""
-    tenths = math.floor(q * 1000 + Fraction(1, 2))
+    tenths = _round_half_up(q, 1000)
     return f"{tenths // 10}.{tenths % 10}%"
 
 
 def bar(q: Fraction, width: int = 20) -> str:
-    eighths = math.floor(q * width * 8 + Fraction(1, 2))
-    full, part = divmod(eighths, 8)
+    full, part = divmod(_round_half_up(q, width * 8), 8)
     return ("█" * full + (_EIGHTHS[part] if part else "")).ljust(width)
 
 
@@ -785,16 +815,16 @@ def loss_chart(dist: Sequence[Fraction], width: int = 20) -> list[str]:
     """One row per outcome that rounds to at least 0.1 %: ``lose  3 │████▌   22.5%``; a last
     row sums up the outcomes left out, if any."""
     rows: list[str] = []
-    hidden = Fraction(0)
-    hidden_n = 0
+    hidden: list[tuple[int, Fraction]] = []
     digits = len(str(len(dist) - 1))
     for k, q in enumerate(dist):
-        if math.floor(q * 1000 + Fraction(1, 2)) >= 1:
+        if _round_half_up(q, 1000) >= 1:
             rows.append(f"lose {k:>{digits}} │{bar(q, width)} {percent(q):>6}")
         elif q > 0:
-            hidden += q
-            hidden_n += 1
-    if hidden_n:
-        share = "< 0.1%" if percent(hidden) == "0.0%" else percent(hidden)
+            hidden.append((1, q))
+    if hidden:
+        hidden_n = len(hidden)
+        together = _exact_sum(hidden)
+        share = "< 0.1%" if percent(together) == "0.0%" else percent(together)
         rows.append(f"{hidden_n} other outcome{'s' if hidden_n > 1 else ''}: {share} together")
     return rows

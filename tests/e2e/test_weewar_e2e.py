@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 from bot.rules.dice import Dice, ScriptedDice
 from bot.testing.harness import Table
 
@@ -156,6 +158,9 @@ async def test_rolled_battle_goes_into_any_campaigns_history(table: Table) -> No
     assert entry.command.startswith("/battle")
     # 6 dice per sub unit: 18 for the 3 Tanks, 24 for the 4 Troopers striking back.
     assert [d["kind"] for d in entry.dice] == ["uniform"] * (18 + 24)
+    rng = random.Random(5)  # the same seed, drawn by hand: every r is in the history, in order
+    assert [d["value"] for d in entry.dice] == [rng.random() for _ in range(18 + 24)]
+    assert [d["label"] for d in entry.dice] == ["Tank → Trooper"] * 18 + ["Trooper → Tank"] * 24
     assert await table.state() == state  # the other game's state is untouched
     # Odds only: nothing rolled, nothing recorded.
     await table.run("battle", {"attacker": "Tank", "defender": "Trooper", "odds-only": True})

@@ -476,3 +476,11 @@ def test_loss_chart_rows() -> None:
     tiny = w.loss_chart((Fraction(1, 2), Fraction(1, 2) - Fraction(1, 10**6), Fraction(1, 10**6)))
     assert len(tiny) == 3
     assert tiny[-1] == "1 other outcome: < 0.1% together"
+
+
+def test_outcome_draws_are_what_the_dice_recorded() -> None:
+    setup = w.make_setup("Tank", "Trooper", attackers=2, defenders=3)
+    dice = Dice.seeded(9)
+    out = w.fight(setup, dice)
+    assert dice.draws == out.draws()
+    assert [d.label for d in out.draws()] == ["Tank → Trooper"] * 12 + ["Trooper → Tank"] * 18
