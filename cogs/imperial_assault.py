@@ -17,6 +17,7 @@ from bot.errors import NoCampaign
 from bot.games import GAMES, game_title
 from bot.rules import imperial_assault as ia
 from bot.rules.imperial_assault import ImperialAssaultState
+from bot.storage import Campaign
 from bot.ui import EmbedBuilder
 
 if TYPE_CHECKING:
@@ -128,14 +129,18 @@ def render_deploy(step: ia.DeployStep) -> str:
     if step.fuzzy:
         short = step.cost - step.threat_before
         why += f", **fuzzy deployment**: {short} threat short, threat set to 0"
-    out = (
-        f"Deployed **{ia.label(step.deployed)}** ({_figures(ia.group(step.deployed).size)}): "
-        f"{why}, picked from {step.options}; threat {step.threat_before} → {step.threat_after}"
-    )
+    threat = f"threat {step.threat_before} → {step.threat_after}"
+    size = _figures(ia.group(step.deployed).size)
+    if step.swap is not None and step.swap.happened:
+        return (
+            f"Drew {ia.label(step.card)} ({why}, picked from {step.options}); "
+            f"{render_swap(step.swap)} → deployed **{ia.label(step.deployed)}** ({size}) "
+            f"for the same cost, no refund; {ia.label(step.card)} goes back to the hand; {threat}"
+        )
+    out = f"Deployed **{ia.label(step.deployed)}** ({size}): {why}, picked from {step.options}; "
+    out += threat
     if step.swap is not None:
         out += f"; {render_swap(step.swap)}"
-        if step.swap.happened:
-            out += f" (card was {ia.label(step.card)}, no refund; it goes back to the hand)"
     return out
 
 
@@ -310,7 +315,7 @@ class ImperialAssaultCog(commands.Cog):
     # -- helpers -----------------------------------------------------------------------------
     async def _read_state(
         self, interaction: discord.Interaction[Any]
-    ) -> tuple[Any, ImperialAssaultState]:
+    ) -> tuple[Campaign, ImperialAssaultState]:
         if interaction.channel_id is None:
             raise NoCampaign("Use this command in a server channel.")
         campaign = await self.bot.store.get(interaction.channel_id)

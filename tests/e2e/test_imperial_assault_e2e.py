@@ -352,3 +352,24 @@ async def test_channels_are_separate(table: Table) -> None:
     assert await table.state() is None
     other = await table.state(900000000000000777)
     assert other is not None and other["difficulty"] == "easy"
+
+
+async def test_easy_downgrade_swap_is_shown(table: Table) -> None:
+    # Threat level 2: tier I index 0, 0 -> Officers DG004, DG005; tier II index 2 -> Stormtrooper
+    # (Elite) DG003, then index 0 -> DG001.
+    await start(table, [0, 0, 2, 0], difficulty="easy", **{"threat-level": 2})
+    await table.run("ia threat", {"amount": 20}, user=table.user("gm"))
+    # 4+4 = 8: Landing; +3 x 0.7 = 2.1 -> 2: threat 22. Pick index 2 = Stormtrooper (Elite),
+    # cost 8 -> 14. Easy swap roll 0.1 < 15 %: regular Stormtroopers DG001 (in the hand) and
+    # DG002 -> index 1 = DG002. The Elite card goes back to the hand. Second pick: index 0 =
+    # Officer DG004, cost 2 -> 12 (a regular group: no Easy roll).
+    table.set_dice(ScriptedDice([4, 4, 2, 0.1, 1, 0]))
+    reply = await table.run("deploy-roll", user="ana")
+    assert "Threat +2 (threat level + 1: 3 × 0.7, rounded): 20 → 22" in reply.text
+    assert "Easy: 15 % chance to downgrade to Stormtrooper (DG002): yes" in reply.text
+    assert "deployed **Stormtrooper (DG002)** (3 figures) for the same cost" in reply.text
+    state = await table.state()
+    assert state is not None
+    assert deployed(state) == [("DG002", 3, False), ("DG004", 1, False)]
+    assert state["threat"] == 12
+    assert state["hand"] == ["DG005", "DG001", "DG003"]
