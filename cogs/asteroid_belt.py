@@ -85,6 +85,10 @@ def render_outcome(state: ab.AsteroidBeltState, outcome: ab.Outcome) -> discord.
     return builder.build()
 
 
+def render_your_turn(state: ab.AsteroidBeltState, member_id: int) -> str:
+    return f"<@{member_id}>, {ab.civ_name(ab.current_civ(state))} is yours to play."
+
+
 def render_status(state: ab.AsteroidBeltState) -> discord.Embed:
     builder = EmbedBuilder("Asteroid Belt — status", ab.summarize(state))
     for civ in state.order:
@@ -347,7 +351,15 @@ class AsteroidBeltCog(commands.Cog):
             new, outcome = ab.end_turn(state)
             tx.set_state(new)
             tx.record(history_line(outcome))
-        await interaction.response.send_message(embed=render_outcome(new, outcome))
+        member = new.civs[ab.current_civ(new)].member_id
+        if member is None:
+            await interaction.response.send_message(embed=render_outcome(new, outcome))
+            return
+        await interaction.response.send_message(
+            render_your_turn(new, member),
+            embed=render_outcome(new, outcome),
+            allowed_mentions=discord.AllowedMentions(users=[discord.Object(id=member)]),
+        )
 
     # -- economy ------------------------------------------------------------------------------
     @asteroids.command(name="create", description="Create units at the base or next to a mine")

@@ -592,19 +592,23 @@ def acting_civ(
     gm: bool = False,
     requested: CivId | str | None = None,
 ) -> CivId:
-    """The civilisation a command acts for, checked: a player acts for its own civilisation on
-    its own turn; the game master acts for ``requested`` (default: whose turn it is). A player
-    naming another civilisation is refused."""
+    """The civilisation a command acts for, checked.
+
+    A player acts for its own civilisation on its own turn. The game master acts for the
+    civilisation it names (``requested``), at any time; a game master who plays no civilisation
+    acts by default for whose turn it is; a game master who also plays acts by default for its
+    own civilisation, on its own turn only (naming a civilisation is the explicit override)."""
     require_open(state)
+    explicit = requested is not None and bool(str(requested).strip())
     civ: CivId
-    if requested is not None and str(requested).strip():
-        civ = parse_civ(requested)
-    elif member_civ is not None and not gm:
+    if explicit:
+        civ = parse_civ(str(requested))
+    elif member_civ is not None:
         civ = member_civ
     else:
         civ = current_civ(state)
     state.civ(civ)  # refuses a civilisation that is not in this game
-    if gm:
+    if gm and (explicit or member_civ is None):
         return civ
     if member_civ is None:
         raise NotAllowed("You have not claimed a civilisation here: use /asteroids join first.")
@@ -612,7 +616,14 @@ def acting_civ(
         raise NotAllowed(
             f"You play {civ_name(member_civ)}: only the game master may act for {civ_name(civ)}."
         )
-    require_turn(state, member_civ)
+    now = current_civ(state)
+    if civ != now:
+        how = (
+            "as game master, name the civilisation to act out of turn"
+            if gm
+            else "wait for /asteroids end-turn"
+        )
+        raise NotAllowed(f"It is {civ_name(now)}'s turn, not yours: {how}.")
     return civ
 
 

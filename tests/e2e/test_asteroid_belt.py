@@ -52,6 +52,7 @@ async def test_three_player_game(table: Table) -> None:
     assert "Orange Empire plays them" in text
     text = await run(table, "asteroids end-turn", None, "ana")
     assert "Guards to play: r1" in text  # Orange starts its turn with +2: 32
+    assert f"<@{table.user('bo').id}>, Orange Empire is yours to play." in text
 
     # 10: Green is not the guards' player against Violet
     text = await run(

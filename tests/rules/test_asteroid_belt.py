@@ -970,6 +970,11 @@ def test_acting_civ() -> None:
     # the game master: whose turn it is by default, anyone on request
     assert ab.acting_civ(state, None, gm=True) == "violet"
     assert ab.acting_civ(state, "violet", gm=True, requested="green") == "green"
+    # a game master who also plays acts for itself, on its own turn, unless it names another
+    assert ab.acting_civ(state, "violet", gm=True) == "violet"
+    with pytest.raises(NotAllowed, match="name the civilisation to act out of turn"):
+        ab.acting_civ(state, "orange", gm=True)
+    assert ab.acting_civ(state, "orange", gm=True, requested="orange") == "orange"
     with pytest.raises(InputError, match="not in this game"):
         ab.acting_civ(new_game(("violet", "orange")), None, gm=True, requested="green")
 
