@@ -927,16 +927,23 @@ def manual_deploy(
 ) -> tuple[ImperialAssaultState, ManualDeployOutcome]:
     """A mission deploys a group: from the hand or the owned pool, at full strength, free."""
     candidates = manual_deploy_ids(state)
-    everything = owned_ids(state)
     try:
         gid = resolve_group(group_ref, candidates, "group to deploy", interchangeable=True)
     except InputError:
-        # Say why a real, owned group is refused rather than "no such group".
+        # Say why a real group is refused rather than "no such group".
         q = _norm(group_ref)
-        for other in everything:
-            names = (other.casefold(), _norm(label(other)), _norm(group(other).name))
-            if q in names and state.is_deployed(other):
-                raise RuleError(f"{label(other)} is already deployed.") from None
+        titles = {e.code: e.title for e in table().expansions}
+        for other in table().groups:
+            names = (other.id.casefold(), _norm(label(other.id)), _norm(other.name))
+            if q not in names:
+                continue
+            if state.is_deployed(other.id):
+                raise RuleError(f"{label(other.id)} is already deployed.") from None
+            if other.expansion not in state.expansions:
+                raise InputError(
+                    f"{other.name} comes with {titles[other.expansion]}, which this mission "
+                    "does not own."
+                ) from None
         raise
     new = state.model_copy(deep=True)
     from_hand = gid in new.hand

@@ -729,8 +729,10 @@ def test_manual_deploy() -> None:
     assert out3.group == "DG002" and not out3.from_hand
     with pytest.raises(RuleError, match="already deployed"):
         ia.manual_deploy(new3, "at-st")
-    with pytest.raises(InputError):
-        ia.manual_deploy(state, "Snowtrooper")  # Return to Hoth not owned
+    with pytest.raises(InputError, match="Snowtrooper comes with Return to Hoth"):
+        ia.manual_deploy(state, "Snowtrooper")
+    with pytest.raises(InputError, match="No group to deploy called 'Snowspeeder'"):
+        ia.manual_deploy(state, "Snowspeeder")
 
 
 def test_manual_threat() -> None:
