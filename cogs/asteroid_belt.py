@@ -435,7 +435,10 @@ class AsteroidBeltCog(commands.Cog):
     ) -> list[app_commands.Choice[str]]:
         return await self._suggest(interaction, current, classes=[3])
 
-    @asteroids.command(name="raid", description="Raid the cargo shuttle with your shuttle")
+    @asteroids.command(
+        name="raid",
+        description="Raid the cargo shuttle with your shuttle (hard variant: it is inactive, no raids)",
+    )
     @app_commands.rename(units_aboard="units-aboard")
     @app_commands.describe(
         units_aboard="1-3 units in your shuttle, e.g. 'assault recon'",

@@ -225,7 +225,23 @@ def parse_owner(text: str) -> Owner:
 
 
 def parse_civs(text: str) -> list[CivId]:
-    return [parse_civ(w) for w in text.replace(",", " ").split()]
+    """'violet orange green', 'Violet Federation, Green Anarchy', 'Зелёная Анархия violet'."""
+    if "," in text or ";" in text:
+        return [parse_civ(p) for p in text.replace(";", ",").split(",") if p.strip()]
+    words = text.split()
+    out: list[CivId] = []
+    i = 0
+    while i < len(words):
+        if i + 1 < len(words):
+            try:
+                out.append(parse_civ(f"{words[i]} {words[i + 1]}"))
+                i += 2
+                continue
+            except InputError:
+                pass
+        out.append(parse_civ(words[i]))
+        i += 1
+    return out
 
 
 # --------------------------------------------------------------------------------------------

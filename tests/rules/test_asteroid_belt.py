@@ -916,6 +916,10 @@ def test_parse_names() -> None:
     assert ab.parse_civ("зеленая") == "green"
     assert ab.parse_units("assault, 2 recon") == ["assault", "recon", "recon"]
     assert ab.parse_owner("Natives") == "natives"
+    assert ab.parse_civs("violet orange green") == ["violet", "orange", "green"]
+    assert ab.parse_civs("Зелёная Анархия violet") == ["green", "violet"]
+    assert ab.parse_civs("Orange Empire, Violet Federation") == ["orange", "violet"]
+    assert ab.parse_civs("green Violet Federation") == ["green", "violet"]
     with pytest.raises(InputError):
         ab.parse_units("")
 
