@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Literal
 
 import discord
@@ -32,60 +33,310 @@ NONE_WORDS = {"none", "-", "nobody", "no"}
 
 
 # ----------------------------------------------------------------------------------------------
-# Rendering (reply text)
+# Rendering (all reply text lives here)
 # ----------------------------------------------------------------------------------------------
 
+WAR_START_REMINDER = (
+    "Reminder: no system may start a war with more ships than its routine maintenance limit "
+    "(6 factors per friendly outpost, 20 per friendly world; each ship uses its maintenance "
+    "number); the bot checks it."
+)
+FIRE_STEPS: tuple[str, ...] = (
+    "Defensive fire against suicide attacks",
+    "Suicide attacks (beams)",
+    "Normal beam attacks",
+    "Normal or short-range missile fire",
+    "Time-on-target missile attacks (+1 to hit; only ships that survived steps 1–4)",
+)
 
-def embed_from_text(text: str, fallback_title: str) -> discord.Embed:
-    """A rules description whose first line is a **bold** heading becomes an embed."""
-    lines = text.splitlines()
-    if lines and lines[0].startswith("**") and lines[0].endswith("**") and len(lines[0]) > 4:
-        return EmbedBuilder(lines[0].strip("*"), "\n".join(lines[1:])).build()
-    return EmbedBuilder(fallback_title, text).build()
+
+def pct(p: Fraction) -> str:
+    """A probability as '58.3 %'."""
+    return f"{float(p) * 100:.1f} %"
+
+
+def embed(title: str, lines: Sequence[str]) -> discord.Embed:
+    return EmbedBuilder(title, "\n".join(lines)).build()
+
+
+def system_line(system: im.StarSystem, ships: int = 0) -> str:
+    owner = im.side_name(system.owner) if system.owner else "unowned"
+    bits = [f"{system.worlds} world(s)", f"{system.outposts} outpost(s)"]
+    if system.homeworld:
+        bits.append("homeworld")
+    text = (
+        f"{system.name}: {owner}, {', '.join(bits)}, {system.routine_factors} maintenance factors"
+    )
+    return text + (f", {ships} ship(s)" if ships else "")
+
+
+def ship_line(ship: im.Ship) -> str:
+    bits = [
+        f"{ship.type} ({ship.tclass})",
+        f"maint {ship.maintenance}",
+        f"screen {ship.screen}",
+        "disrupted" if ship.disrupted else "ready",
+        "jump" if ship.jump else "no jump",
+    ]
+    if ship.strength:
+        bits.append(f"strength {ship.strength}")
+    if ship.carries:
+        bits.append(f"carries {ship.carries}")
+    at = ship.system or "jump space"
+    return f"{im.side_name(ship.side)} · {ship.name} @ {at}: {', '.join(bits)}"
 
 
 def render_ship(ship: im.Ship, verb: str) -> discord.Embed:
-    return EmbedBuilder(f"GDW Imperium — {verb}", im.ship_line(ship)).build()
+    return embed(f"GDW Imperium — {verb}", [ship_line(ship)])
 
 
 def render_fleet(state: im.ImperiumState, system: str | None) -> discord.Embed:
-    lines = im.fleet_lines(state, system)
-    title = "GDW Imperium — fleet" + (f" at {lines[0].split(':')[0]}" if system else "")
-    builder = EmbedBuilder(title)
-    builder.long_field("Ships", lines[1:] if system else lines)
-    if system:
-        builder.embed.description = lines[0]
+    if system is not None:
+        where = im.find_system(state, system)
+        ships = im.ships_in(state, where.name)
+        builder = EmbedBuilder(f"GDW Imperium — fleet at {where.name}", system_line(where))
+    else:
+        ships = list(state.ships)
+        builder = EmbedBuilder("GDW Imperium — fleet")
+    ordered = sorted(ships, key=lambda s: (s.side, (s.system or "").lower(), s.name.lower()))
+    builder.long_field("Ships", [ship_line(s) for s in ordered] or ["No ships."])
     return builder.build()
 
 
 def render_status(state: im.ImperiumState) -> discord.Embed:
-    lines = im.status_lines(state)
-    builder = EmbedBuilder("GDW Imperium — status", lines[0])
-    builder.long_field("Campaign", lines[1:])
+    lines: list[str] = []
+    for side in im.SIDES:
+        who = ", ".join(f"<@{m}>" for m in state.players[side]) or "nobody"
+        count = sum(1 for s in state.ships if s.side == side)
+        lines.append(
+            f"{im.side_name(side)} ({who}): {state.rus[side]} RU, income {state.income[side]} RU, "
+            f"{count} ships"
+        )
+    for system in sorted(state.systems, key=lambda s: s.name.lower()):
+        lines.append(system_line(system, len(im.ships_in(state, system.name))))
+    for c in state.combats:
+        holder = im.side_name(c.last_initiative) if c.last_initiative else "—"
+        surf = f", surface round {c.surface_round}" if c.surface_round else ""
+        lines.append(
+            f"Combat at {c.system}: round {c.round}, initiative {holder}, range {c.range}{surf}"
+        )
+    if not state.at_war:
+        lines += [f"Over the routine limit: {p}" for p in im.routine_limit_problems(state)]
+    builder = EmbedBuilder("GDW Imperium — status", im.summarize(state))
+    builder.long_field("Campaign", lines)
     return builder.build()
 
 
 def render_setup(state: im.ImperiumState) -> discord.Embed:
-    sides = [
+    lines = [
         f"{im.side_name(s)}: " + (", ".join(f"<@{m}>" for m in state.players[s]) or "nobody yet")
         for s in im.SIDES
     ]
-    text = "\n".join(sides)
     if state.first_war_setup:
         fw = im.tables().first_war
-        text += (
-            "\nFirst war set-up. Imperial worlds: "
-            + ", ".join(fw.imperial_worlds)
-            + ".\nImperial outposts: "
-            + ", ".join(fw.imperial_outposts)
-            + "."
-        )
-    text += "\n" + im.WAR_START_REMINDER
-    text += (
-        "\nNext: /imperium system set for the other systems, /imperium ship add for the fleets, "
+        lines.append("First war set-up. Imperial worlds: " + ", ".join(fw.imperial_worlds) + ".")
+        lines.append("Imperial outposts: " + ", ".join(fw.imperial_outposts) + ".")
+    lines.append(WAR_START_REMINDER)
+    lines.append(
+        "Next: /imperium system set for the other systems, /imperium ship add for the fleets, "
         "then /imperium war."
     )
-    return EmbedBuilder("GDW Imperium campaign started", text).build()
+    return embed("GDW Imperium campaign started", lines)
+
+
+def side_roll_line(roll: im.SideRoll, mode: im.Mode) -> str:
+    speed = "tactical speed" if mode == "space" else "surface speed"
+    parts = [f"slowest {roll.slowest_unit} {speed} {roll.slowest}"]
+    if roll.fewer_bonus:
+        parts.append(f"fewer non-fighter units +{roll.fewer_bonus}")
+    if roll.held_bonus:
+        parts.append(f"had the initiative last round +{roll.held_bonus}")
+    mods = ", ".join(parts)
+    if roll.die is None:
+        return f"{im.side_name(roll.side)}: {mods}"
+    return f"{im.side_name(roll.side)}: die {roll.die} + {mods} = {roll.total}"
+
+
+def disengagement_lines(d: im.Disengagement) -> list[str]:
+    where = d.destination or "jump space (place them with /imperium ship move)"
+    lines = [
+        f"{im.side_name(d.side)} disengages: jump out to {where}: "
+        + (", ".join(d.jumped) or "no ship")
+    ]
+    if d.loaded:
+        lines.append("Fighters loaded on motherships: " + ", ".join(d.loaded))
+    if d.stayed:
+        lines.append("Left behind (no room or cannot jump): " + ", ".join(d.stayed))
+    return lines
+
+
+def range_line(out: im.InitiativeOutcome) -> str:
+    holder = im.side_name(out.holder)
+    after = out.range_after
+    not_theirs = (
+        f" (the requested {out.range_requested} was not applied: only {holder} chooses the range)"
+        if out.range_not_holder
+        else ""
+    )
+    if out.round == 1:
+        return f"Range: {after} (chosen by {holder} for the first round){not_theirs}."
+    if out.tie:
+        ignored = (
+            f" (the requested {out.range_requested} was not applied)"
+            if out.range_requested and out.range_requested != after and not out.range_not_holder
+            else not_theirs
+        )
+        return f"Range stays {after}: locked by the tie{ignored}."
+    if out.range_applied:
+        if out.disengagement is not None:
+            return f"Range: {holder} moves long → disengage."
+        verb = "keeps" if out.range_before == after else "moves"
+        return f"Range: {holder} {verb} it {out.range_before} → {after}."
+    steps = " or ".join(im.RANGE_STEPS[after or "long"])
+    return f"Range is {after}{not_theirs}; {holder} may choose {steps} with /imperium range."
+
+
+def render_initiative(out: im.InitiativeOutcome) -> discord.Embed:
+    kind = "Space" if out.mode == "space" else "Surface"
+    holder = im.side_name(out.holder)
+    lines: list[str] = []
+    if not out.rolled:
+        lines.append(f"First round: the phasing player ({holder}) has the initiative, no roll.")
+    else:
+        lines += [side_roll_line(roll, out.mode) for roll in out.sides]
+        lines += [
+            f"{im.side_name(side)} chance to win the initiative: {pct(out.odds[side])}"
+            for side in im.SIDES
+        ]
+        if out.tie:
+            lines.append(
+                f"Tie: the initiative passes to {holder}, who did not have it last round, and "
+                "the range cannot change this round."
+            )
+        else:
+            lines.append(f"{holder} wins the initiative.")
+    if out.mode == "space":
+        lines.append(range_line(out))
+        lines.append(
+            f"Allocation: {im.side_name(im.other_side(out.holder))} places ships first; "
+            f"{holder} matches them and declares fire types first."
+        )
+    else:
+        lines.append(
+            f"Surface combat lasts {im.tables().surface_rounds} rounds or until one side has no "
+            "units with surface factors; attacks use the printed missile CRT, one unit against "
+            "one unit."
+        )
+    if out.disengagement is not None:
+        lines += disengagement_lines(out.disengagement)
+    if out.combat_over:
+        lines.append("The combat ends.")
+    return embed(f"{kind} combat at {out.system}, round {out.round}", lines)
+
+
+def render_range(out: im.RangeOutcome) -> discord.Embed:
+    verb = "keeps" if out.before == out.after else "moves"
+    lines = [
+        f"{im.side_name(out.side)} {verb} the range at {out.system}: {out.before} → {out.after}."
+    ]
+    if out.disengagement is not None:
+        lines += disengagement_lines(out.disengagement)
+    if out.combat_over:
+        lines.append("The combat ends.")
+    return embed("GDW Imperium — range", lines)
+
+
+HIT_REASONS: dict[str, str] = {
+    "hit twice": "hit {hits} times in one step",
+    "already disrupted": "already disrupted",
+    "weak screen": "screen {screen}, below {minimum}: no screen roll",
+    "screen held": "{die} is below screen {screen}",
+    "screen failed": "{die} is not below screen {screen}",
+}
+
+
+def hit_line(r: im.HitResult) -> str:
+    why = HIT_REASONS[r.reason].format(
+        hits=r.hits, screen=r.screen, die=r.die, minimum=im.tables().screen_minimum
+    )
+    if r.die is None:
+        return f"{r.ship}: {r.result} ({why})"
+    return (
+        f"{r.ship}: screen {r.screen}, die {r.die} → {r.result} ({why}; chance to be only "
+        f"disrupted: {pct(r.save_chance)})"
+    )
+
+
+def render_screen(out: im.ScreenOutcome) -> discord.Embed:
+    return embed("GDW Imperium — screen", [f"Hit from {out.source}. " + hit_line(out.result)])
+
+
+def render_fire_steps(combat: im.Combat) -> discord.Embed:
+    assert combat.last_initiative is not None
+    holder = im.side_name(combat.last_initiative)
+    other = im.side_name(im.other_side(combat.last_initiative))
+    lines = [
+        f"{other} placed ships first; {holder} matches them and declares fire types first.",
+        f"Only {holder} (initiative) may declare suicide attacks (beams) or time-on-target "
+        f"attacks (missiles); {other} may not.",
+    ]
+    for i, text in enumerate(FIRE_STEPS, start=1):
+        done = " (done)" if i <= combat.fire_step else ""
+        lines.append(f"{i}. {text}{done}")
+    lines.append(
+        "Roll each attack on your printed CRT; apply every step's hits (destroyed / disrupted) "
+        "before the next step with /imperium hits. A ship defends in a step with the state it "
+        "had at that step's start; a ship hit twice in one step is eliminated."
+    )
+    title = f"Fire steps at {combat.system}, round {combat.round} (range {combat.range})"
+    return embed(title, lines)
+
+
+def render_step(out: im.StepOutcome) -> discord.Embed:
+    lines = [hit_line(r) for r in out.results] or ["No hits."]
+    return embed(f"Step {out.step} at {out.system}: {FIRE_STEPS[out.step - 1]}", lines)
+
+
+def maintenance_line(s: im.ShipMaintenance) -> str:
+    if s.care == "overhaul":
+        return f"{s.name}: overhaul ({s.maintenance} RU) → {s.after}"
+    if s.care == "routine":
+        return f"{s.name}: routine ({s.maintenance} factors) → stays {s.after}"
+    chances = ", ".join(f"{k} {pct(v)}" for k, v in s.odds.items() if v)
+    return (
+        f"{s.name}: frontier, maintenance {s.maintenance}, was {s.before}, die {s.die} → "
+        f"{s.after} ({chances})"
+    )
+
+
+def render_maintenance(out: im.MaintenanceOutcome) -> discord.Embed:
+    builder = EmbedBuilder(
+        f"Maintenance at {out.system}",
+        f"Routine {out.factors_used}/{out.factors} factors used.",
+    )
+    paid = [
+        f"{im.side_name(side)} pays {out.paid[side]} RU for overhauls."
+        for side in im.SIDES
+        if out.paid[side]
+    ]
+    lines = paid + ([maintenance_line(s) for s in out.ships] or ["No ships here."])
+    lost = [s.name for s in out.ships if s.after == "destroyed"]
+    if lost:
+        lines.append("Destroyed and removed: " + ", ".join(lost))
+    builder.long_field("Ships", lines)
+    return builder.build()
+
+
+def render_interwar(out: im.InterwarOutcome) -> discord.Embed:
+    parts = [f"{im.side_name(s)} +{out.income[s]} RU (now {out.rus[s]} RU)" for s in im.SIDES]
+    return embed(
+        "GDW Imperium — interwar",
+        [
+            f"Both sides receive a full turn's income: {'; '.join(parts)}.",
+            f"Set up for war {out.war}.",
+            WAR_START_REMINDER,
+        ],
+    )
 
 
 # ----------------------------------------------------------------------------------------------
@@ -362,9 +613,7 @@ class ImperiumCog(
             new, out = im.interwar(state)
             tx.set_state(new)
             tx.record(f"Interwar income; set-up for war {new.war}")
-        await interaction.response.send_message(
-            embed=EmbedBuilder("GDW Imperium — interwar", out.describe()).build()
-        )
+        await interaction.response.send_message(embed=render_interwar(out))
 
     # -- systems -------------------------------------------------------------------------------
     @system.command(name="set", description="GM: create or change a system")
@@ -396,8 +645,8 @@ class ImperiumCog(
                 state, name, owner=own, worlds=worlds, outposts=outposts, homeworld=homeworld
             )
             tx.set_state(new)
-            tx.record(f"System {system.describe()}")
-        await interaction.response.send_message(system.describe())
+            tx.record(f"System {system_line(system)}")
+        await interaction.response.send_message(system_line(system))
 
     system_set.autocomplete("name")(ImperiumBase.system_autocomplete)
 
@@ -532,9 +781,7 @@ class ImperiumCog(
             new, out = im.screen_roll(state, ship, dice, source)
             tx.set_state(new)
             tx.record(f"Hit on {out.result.ship}: {out.result.result}", dice.draws)
-        await interaction.response.send_message(
-            embed=EmbedBuilder("GDW Imperium — screen", out.describe()).build()
-        )
+        await interaction.response.send_message(embed=render_screen(out))
 
     screen.autocomplete("ship")(ImperiumBase.ship_autocomplete)
 
@@ -543,7 +790,7 @@ class ImperiumCog(
     async def fire_steps(self, interaction: discord.Interaction[Any], system: str) -> None:
         _, state = await self.load(interaction)
         await interaction.response.send_message(
-            embed=embed_from_text(im.fire_steps_text(state, system), "Fire steps")
+            embed=render_fire_steps(im.fire_steps_info(state, system))
         )
 
     fire_steps.autocomplete("system")(ImperiumBase.system_autocomplete)
@@ -569,7 +816,7 @@ class ImperiumCog(
             new, out = im.apply_fire_step(state, system, step, split_names(ships), dice)
             tx.set_state(new)
             tx.record(f"{out.system} fire step {step}: {len(out.results)} ship(s) hit", dice.draws)
-        await interaction.response.send_message(embed=embed_from_text(out.describe(), "Hits"))
+        await interaction.response.send_message(embed=render_step(out))
 
     hits.autocomplete("system")(ImperiumBase.system_autocomplete)
 
@@ -608,9 +855,7 @@ class ImperiumCog(
             )
             tx.set_state(new)
             tx.record(f"{out.system}: range {out.before} → {out.after}")
-        await interaction.response.send_message(
-            embed=EmbedBuilder("GDW Imperium — range", out.describe()).build()
-        )
+        await interaction.response.send_message(embed=render_range(out))
 
     range_cmd.autocomplete("system")(ImperiumBase.system_autocomplete)
     range_cmd.autocomplete("jump_to")(ImperiumBase.system_autocomplete)
@@ -689,7 +934,7 @@ class ImperiumPhases(ImperiumBase, commands.Cog):
                 "initiative",
                 dice.draws,
             )
-        await interaction.response.send_message(embed=embed_from_text(out.describe(), "Initiative"))
+        await interaction.response.send_message(embed=render_initiative(out))
 
     initiative.autocomplete("system")(ImperiumBase.system_autocomplete)
     initiative.autocomplete("jump_to")(ImperiumBase.system_autocomplete)
@@ -740,9 +985,7 @@ class ImperiumPhases(ImperiumBase, commands.Cog):
                 f"Maintenance at {out.system}: {len(out.ships)} ship(s), {lost} destroyed",
                 dice.draws,
             )
-        await interaction.response.send_message(
-            embed=embed_from_text(out.describe(), "Maintenance")
-        )
+        await interaction.response.send_message(embed=render_maintenance(out))
 
     maintenance.autocomplete("system")(ImperiumBase.system_autocomplete)
 

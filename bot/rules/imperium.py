@@ -41,11 +41,6 @@ def other_side(side: Side) -> Side:
     return "imperial" if side == "terran" else "terran"
 
 
-def pct(p: Fraction) -> str:
-    """A probability as '58.3 %'."""
-    return f"{float(p) * 100:.1f} %"
-
-
 # --------------------------------------------------------------------------------------------
 # Tables
 # --------------------------------------------------------------------------------------------
@@ -155,15 +150,6 @@ class StarSystem(BaseModel):
         plain_worlds = self.worlds - (1 if self.homeworld and self.worlds else 0)
         home = d["homeworld"] if self.homeworld and self.worlds else 0
         return plain_worlds * d["world"] + home + self.outposts * d["outpost"]
-
-    def describe(self) -> str:
-        owner = side_name(self.owner) if self.owner else "unowned"
-        bits = [f"{self.worlds} world(s)", f"{self.outposts} outpost(s)"]
-        if self.homeworld:
-            bits.append("homeworld")
-        return (
-            f"{self.name}: {owner}, {', '.join(bits)}, {self.routine_factors} maintenance factors"
-        )
 
 
 class Combat(BaseModel):
@@ -297,12 +283,6 @@ def side_of_member(state: ImperiumState, member_id: int) -> Side | None:
 # --------------------------------------------------------------------------------------------
 # Set-up, systems, roster
 # --------------------------------------------------------------------------------------------
-
-WAR_START_REMINDER = (
-    "Reminder: no system may start a war with more ships than its routine maintenance limit "
-    "(6 factors per friendly outpost, 20 per friendly world; each ship uses its maintenance "
-    "number); the bot checks it."
-)
 
 
 def new_campaign(
@@ -641,18 +621,6 @@ class SideRoll:
     def total(self) -> int | None:
         return None if self.die is None else self.die + self.modifier
 
-    def describe(self, mode: Mode) -> str:
-        speed = "tactical speed" if mode == "space" else "surface speed"
-        parts = [f"slowest {self.slowest_unit} {speed} {self.slowest}"]
-        if self.fewer_bonus:
-            parts.append(f"fewer non-fighter units +{self.fewer_bonus}")
-        if self.held_bonus:
-            parts.append(f"had the initiative last round +{self.held_bonus}")
-        mods = ", ".join(parts)
-        if self.die is None:
-            return f"{side_name(self.side)}: {mods}"
-        return f"{side_name(self.side)}: die {self.die} + {mods} = {self.total}"
-
 
 @dataclass(frozen=True)
 class Disengagement:
@@ -661,18 +629,6 @@ class Disengagement:
     jumped: tuple[str, ...]
     loaded: tuple[str, ...]
     stayed: tuple[str, ...]
-
-    def describe(self) -> str:
-        where = self.destination or "jump space (place them with /imperium ship move)"
-        lines = [
-            f"{side_name(self.side)} disengages: jump out to {where}: "
-            + (", ".join(self.jumped) or "no ship")
-        ]
-        if self.loaded:
-            lines.append("Fighters loaded on motherships: " + ", ".join(self.loaded))
-        if self.stayed:
-            lines.append("Left behind (no room or cannot jump): " + ", ".join(self.stayed))
-        return "\n".join(lines)
 
 
 @dataclass(frozen=True)
@@ -687,49 +643,11 @@ class InitiativeOutcome:
     odds: dict[Side, Fraction]
     range_before: Range | None
     range_after: Range | None
-    range_note: str
+    range_requested: Range | None  # what the person asked for
+    range_not_holder: bool  # the request was dropped: they do not speak for the holder
+    range_applied: bool  # the holder's choice changed (or kept) the range this round
     disengagement: Disengagement | None = None
     combat_over: bool = False
-
-    def describe(self) -> str:
-        kind = "Space" if self.mode == "space" else "Surface"
-        lines = [f"**{kind} combat at {self.system}, round {self.round}**"]
-        if not self.rolled:
-            lines.append(
-                f"First round: the phasing player ({side_name(self.holder)}) has the "
-                "initiative, no roll."
-            )
-        else:
-            for roll in self.sides:
-                lines.append(roll.describe(self.mode))
-            for side in SIDES:
-                lines.append(
-                    f"{side_name(side)} chance to win the initiative: {pct(self.odds[side])}"
-                )
-            if self.tie:
-                lines.append(
-                    f"Tie: the initiative passes to {side_name(self.holder)}, who did not have "
-                    "it last round, and the range cannot change this round."
-                )
-            else:
-                lines.append(f"{side_name(self.holder)} wins the initiative.")
-        if self.mode == "space":
-            lines.append(self.range_note)
-            lines.append(
-                f"Allocation: {side_name(other_side(self.holder))} places ships first; "
-                f"{side_name(self.holder)} matches them and declares fire types first."
-            )
-        else:
-            lines.append(
-                f"Surface combat lasts {tables().surface_rounds} rounds or until one side has no "
-                "units with surface factors; attacks use the printed missile CRT, one unit "
-                "against one unit."
-            )
-        if self.disengagement is not None:
-            lines.append(self.disengagement.describe())
-        if self.combat_over:
-            lines.append("The combat ends.")
-        return "\n".join(lines)
 
 
 def _space_units(state: ImperiumState, system: str, side: Side) -> list[Ship]:
@@ -886,7 +804,9 @@ def roll_initiative(
     new = state.model_copy(deep=True)
     nc = combat.model_copy(deep=True)
     range_before = nc.range
-    note = ""
+    requested = range_choice
+    not_holder = range_choice is not None and holder not in may_choose
+    applied = False
     disengagement: Disengagement | None = None
     over = False
     if mode == "space":
@@ -895,46 +815,23 @@ def roll_initiative(
         nc.range_locked = tie
         nc.range_changed = False
         nc.fire_step = 0
-        not_theirs = ""
-        if range_choice is not None and holder not in may_choose:
-            not_theirs = (
-                f" (the requested {range_choice} was not applied: only {side_name(holder)} "
-                "chooses the range)"
-            )
+        if not_holder:
             range_choice = None
         if rnd == 1:
             nc.range = range_choice or "long"
-            nc.range_changed = range_choice is not None
-            note = (
-                f"Range: {nc.range} (chosen by {side_name(holder)} for the first round)"
-                f"{not_theirs}."
-            )
+            nc.range_changed = applied = range_choice is not None
         elif tie:
-            ignored = (
-                f" (the requested {range_choice} was not applied)"
-                if range_choice and range_choice != nc.range
-                else ""
-            )
-            note = f"Range stays {nc.range}: locked by the tie{ignored}."
+            pass
         elif range_choice is not None:
-            nc.range_changed = True
+            nc.range_changed = applied = True
             if range_choice == "disengage":
                 nc.range = "long"
                 disengagement = _disengage(new, where.name, holder, destination, load_fighters)
-                note = f"Range: {side_name(holder)} moves long → disengage."
                 over = not _space_units(new, where.name, holder) or not _space_units(
                     new, where.name, other_side(holder)
                 )
             else:
-                verb = "keeps" if range_choice == range_before else "moves"
                 nc.range = range_choice
-                note = f"Range: {side_name(holder)} {verb} it {range_before} → {nc.range}."
-        else:
-            steps = " or ".join(RANGE_STEPS[nc.range or "long"])
-            note = (
-                f"Range is {nc.range}{not_theirs}; {side_name(holder)} may choose {steps} "
-                "with /imperium range."
-            )
     else:
         nc.surface_round = rnd
         nc.surface_last_initiative = holder
@@ -950,7 +847,9 @@ def roll_initiative(
         odds=odds,
         range_before=range_before,
         range_after=None if mode == "surface" else nc.range,
-        range_note=note,
+        range_requested=requested,
+        range_not_holder=not_holder,
+        range_applied=applied,
         disengagement=disengagement,
         combat_over=over,
     )
@@ -997,18 +896,6 @@ class RangeOutcome:
     after: Range
     disengagement: Disengagement | None
     combat_over: bool
-
-    def describe(self) -> str:
-        verb = "keeps" if self.before == self.after else "moves"
-        lines = [
-            f"{side_name(self.side)} {verb} the range at {self.system}: "
-            f"{self.before} → {self.after}."
-        ]
-        if self.disengagement:
-            lines.append(self.disengagement.describe())
-        if self.combat_over:
-            lines.append("The combat ends.")
-        return "\n".join(lines)
 
 
 def choose_range(
@@ -1076,6 +963,9 @@ def end_combat(state: ImperiumState, system: str) -> ImperiumState:
 # --------------------------------------------------------------------------------------------
 
 
+HitReason = Literal["hit twice", "already disrupted", "weak screen", "screen held", "screen failed"]
+
+
 @dataclass(frozen=True)
 class HitResult:
     ship: str
@@ -1086,73 +976,30 @@ class HitResult:
     die: int | None
     save_chance: Fraction
     result: Literal["disrupted", "destroyed"]
-    why: str
-
-    def describe(self) -> str:
-        if self.die is None:
-            return f"{self.ship}: {self.result} ({self.why})"
-        return (
-            f"{self.ship}: screen {self.screen}, die {self.die} → {self.result} ({self.why}; "
-            f"chance to be only disrupted: {pct(self.save_chance)})"
-        )
+    reason: HitReason
 
 
 def _resolve_hit(ship: Ship, hits: int, dice: Dice, source: str) -> HitResult:
     """Fate of a ship hit ``hits`` times in one step, judged on its state at the step start."""
-    save = screen_save_chance(ship)
+
+    def out(
+        die: int | None, result: Literal["disrupted", "destroyed"], reason: HitReason
+    ) -> HitResult:
+        save = screen_save_chance(ship) if die is not None else Fraction(0)
+        return HitResult(
+            ship.name, ship.side, hits, ship.disrupted, ship.screen, die, save, result, reason
+        )
+
     if hits >= 2:
-        return HitResult(
-            ship.name,
-            ship.side,
-            hits,
-            ship.disrupted,
-            ship.screen,
-            None,
-            Fraction(0),
-            "destroyed",
-            f"hit {hits} times in one step",
-        )
+        return out(None, "destroyed", "hit twice")
     if ship.disrupted:
-        return HitResult(
-            ship.name,
-            ship.side,
-            1,
-            True,
-            ship.screen,
-            None,
-            Fraction(0),
-            "destroyed",
-            "already disrupted",
-        )
+        return out(None, "destroyed", "already disrupted")
     if ship.screen < tables().screen_minimum:
-        why = f"screen {ship.screen}, below {tables().screen_minimum}: no screen roll"
-        return HitResult(
-            ship.name, ship.side, 1, False, ship.screen, None, Fraction(0), "destroyed", why
-        )
+        return out(None, "destroyed", "weak screen")
     die = dice.d6(f"screen ({source}): {ship.name}")
     if die < ship.screen:
-        return HitResult(
-            ship.name,
-            ship.side,
-            1,
-            False,
-            ship.screen,
-            die,
-            save,
-            "disrupted",
-            f"{die} is below screen {ship.screen}",
-        )
-    return HitResult(
-        ship.name,
-        ship.side,
-        1,
-        False,
-        ship.screen,
-        die,
-        save,
-        "destroyed",
-        f"{die} is not below screen {ship.screen}",
-    )
+        return out(die, "disrupted", "screen held")
+    return out(die, "destroyed", "screen failed")
 
 
 def _apply_results(state: ImperiumState, results: Iterable[HitResult]) -> None:
@@ -1171,9 +1018,6 @@ class ScreenOutcome:
     result: HitResult
     source: str
 
-    def describe(self) -> str:
-        return f"Hit from {self.source}. " + self.result.describe()
-
 
 def screen_roll(
     state: ImperiumState,
@@ -1191,38 +1035,16 @@ def screen_roll(
     return new, ScreenOutcome(result, source)
 
 
-FIRE_STEPS: tuple[str, ...] = (
-    "Defensive fire against suicide attacks",
-    "Suicide attacks (beams)",
-    "Normal beam attacks",
-    "Normal or short-range missile fire",
-    "Time-on-target missile attacks (+1 to hit; only ships that survived steps 1–4)",
-)
+FIRE_STEP_COUNT = 5
 
 
-def fire_steps_text(state: ImperiumState, system: str) -> str:
-    """The five fire steps and who may declare what this round."""
+def fire_steps_info(state: ImperiumState, system: str) -> Combat:
+    """The combat whose fire steps are asked about (refuses when there is none)."""
     where = find_system(state, system)
     combat = find_combat(state, where.name)
     if combat is None or combat.last_initiative is None:
         raise RuleError(f"No space combat at {where.name}: roll /initiative first.")
-    holder = side_name(combat.last_initiative)
-    other = side_name(other_side(combat.last_initiative))
-    lines = [
-        f"**Fire steps at {where.name}, round {combat.round} (range {combat.range})**",
-        f"{other} placed ships first; {holder} matches them and declares fire types first.",
-        f"Only {holder} (initiative) may declare suicide attacks (beams) or time-on-target "
-        f"attacks (missiles); {other} may not.",
-    ]
-    for i, text in enumerate(FIRE_STEPS, start=1):
-        done = " (done)" if i <= combat.fire_step else ""
-        lines.append(f"{i}. {text}{done}")
-    lines.append(
-        "Roll each attack on your printed CRT; apply every step's hits (destroyed / disrupted) "
-        "before the next step. A ship defends in a step with the state it had at that step's "
-        "start; a ship hit twice in one step is eliminated."
-    )
-    return "\n".join(lines)
+    return combat.model_copy()
 
 
 @dataclass(frozen=True)
@@ -1230,11 +1052,6 @@ class StepOutcome:
     system: str
     step: int
     results: tuple[HitResult, ...]
-
-    def describe(self) -> str:
-        lines = [f"**Step {self.step} at {self.system}: {FIRE_STEPS[self.step - 1]}**"]
-        lines += [r.describe() for r in self.results] or ["No hits."]
-        return "\n".join(lines)
 
 
 def apply_fire_step(
@@ -1246,7 +1063,7 @@ def apply_fire_step(
     combat = find_combat(state, where.name)
     if combat is None or combat.last_initiative is None:
         raise RuleError(f"No space combat at {where.name}: roll /initiative first.")
-    if not 1 <= step <= 5:
+    if not 1 <= step <= FIRE_STEP_COUNT:
         raise InputError("Fire steps are numbered 1 to 5.")
     if step <= combat.fire_step:
         raise RuleError(
@@ -1449,17 +1266,6 @@ class ShipMaintenance:
     die: int | None
     odds: dict[Fate, Fraction]
 
-    def describe(self) -> str:
-        if self.care == "overhaul":
-            return f"{self.name}: overhaul ({self.maintenance} RU) → {self.after}"
-        if self.care == "routine":
-            return f"{self.name}: routine ({self.maintenance} factors) → stays {self.after}"
-        chances = ", ".join(f"{k} {pct(v)}" for k, v in self.odds.items() if v)
-        return (
-            f"{self.name}: frontier, maintenance {self.maintenance}, was {self.before}, "
-            f"die {self.die} → {self.after} ({chances})"
-        )
-
 
 @dataclass(frozen=True)
 class MaintenanceOutcome:
@@ -1469,20 +1275,6 @@ class MaintenanceOutcome:
     paid: dict[Side, int]
     ships: tuple[ShipMaintenance, ...]
     odds: MaintenanceOdds = field(repr=False)
-
-    def describe(self) -> str:
-        lines = [
-            f"**Maintenance at {self.system}**: routine {self.factors_used}/{self.factors} "
-            "factors used"
-        ]
-        for side in SIDES:
-            if self.paid[side]:
-                lines.append(f"{side_name(side)} pays {self.paid[side]} RU for overhauls.")
-        lines += [s.describe() for s in self.ships] or ["No ships here."]
-        lost = [s.name for s in self.ships if s.after == "destroyed"]
-        if lost:
-            lines.append("Destroyed and removed: " + ", ".join(lost))
-        return "\n".join(lines)
 
 
 def maintain(
@@ -1537,13 +1329,6 @@ class InterwarOutcome:
     rus: dict[Side, int]
     war: int
 
-    def describe(self) -> str:
-        parts = [f"{side_name(s)} +{self.income[s]} RU (now {self.rus[s]} RU)" for s in SIDES]
-        return (
-            f"Interwar income: both sides receive a full turn's income: {'; '.join(parts)}. "
-            f"Set up for war {self.war}. " + WAR_START_REMINDER
-        )
-
 
 def interwar(state: ImperiumState) -> tuple[ImperiumState, InterwarOutcome]:
     """End the war: both sides receive a full turn's income; combats end; set-up begins."""
@@ -1559,63 +1344,8 @@ def interwar(state: ImperiumState) -> tuple[ImperiumState, InterwarOutcome]:
 
 
 # --------------------------------------------------------------------------------------------
-# Display
+# Summary
 # --------------------------------------------------------------------------------------------
-
-
-def ship_line(ship: Ship) -> str:
-    bits = [
-        f"{ship.type} ({ship.tclass})",
-        f"maint {ship.maintenance}",
-        f"screen {ship.screen}",
-        "disrupted" if ship.disrupted else "ready",
-        "jump" if ship.jump else "no jump",
-    ]
-    if ship.strength:
-        bits.append(f"strength {ship.strength}")
-    if ship.carries:
-        bits.append(f"carries {ship.carries}")
-    at = ship.system or "jump space"
-    return f"{side_name(ship.side)} · {ship.name} @ {at}: {', '.join(bits)}"
-
-
-def fleet_lines(state: ImperiumState, system: str | None = None) -> list[str]:
-    if system is not None:
-        where = find_system(state, system)
-        ships = ships_in(state, where.name)
-        header = [where.describe()]
-    else:
-        ships = list(state.ships)
-        header = []
-    lines = list(header)
-    for ship in sorted(ships, key=lambda s: (s.side, (s.system or "").lower(), s.name.lower())):
-        lines.append(ship_line(ship))
-    if not ships:
-        lines.append("No ships.")
-    return lines
-
-
-def status_lines(state: ImperiumState) -> list[str]:
-    lines = [summarize(state)]
-    for side in SIDES:
-        who = ", ".join(f"<@{m}>" for m in state.players[side]) or "nobody"
-        lines.append(
-            f"{side_name(side)} ({who}): {state.rus[side]} RU, income {state.income[side]} RU, "
-            f"{sum(1 for s in state.ships if s.side == side)} ships"
-        )
-    for system in sorted(state.systems, key=lambda s: s.name.lower()):
-        n = len(ships_in(state, system.name))
-        lines.append(system.describe() + (f", {n} ship(s)" if n else ""))
-    for c in state.combats:
-        holder = side_name(c.last_initiative) if c.last_initiative else "—"
-        surf = f", surface round {c.surface_round}" if c.surface_round else ""
-        lines.append(
-            f"Combat at {c.system}: round {c.round}, initiative {holder}, range {c.range}{surf}"
-        )
-    if not state.at_war:
-        problems = routine_limit_problems(state)
-        lines += [f"Over the routine limit: {p}" for p in problems]
-    return lines
 
 
 def summarize(state: ImperiumState) -> str:

@@ -300,7 +300,7 @@ async def test_maintenance_end_to_end(table: Table) -> None:
         )
     table.set_dice(ScriptedDice([]))
     text = await ok(table, "maintenance", {"system": "alpha centauri"}, ana)
-    assert "routine 40/40 factors used" in text
+    assert "Routine 40/40 factors used" in text
     # overhaul one (4 RU), an Imperial intruder gets frontier maintenance: die 1 -> disrupted
     await add(table, bo, name="MB1", type="missile boat", system="Alpha Centauri", tclass="other")
     await refused(
