@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Callable, Mapping
+import threading
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from pydantic import SecretStr
 
@@ -17,6 +18,8 @@ from bot.app import TableBot
 from bot.config import Settings
 from bot.rules.dice import Dice
 from bot.testing.standin import Message, Reply, StandIn, User
+
+T = TypeVar("T")
 
 
 @dataclass
@@ -119,3 +122,62 @@ async def running_table(database_path: Path, **overrides: Any) -> AsyncIterator[
             await bot.close()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await asyncio.wait_for(task, timeout=5)
+
+
+class ThreadedTable:
+    """A :class:`Table` running on its own event loop in a background thread, so synchronous
+    code (a hypothesis test, a console prompt) can drive it with :meth:`call`."""
+
+    def __init__(self, database_path: Path, **overrides: Any) -> None:
+        self._database_path = database_path
+        self._overrides = overrides
+        self._loop = asyncio.new_event_loop()
+        self._ready = threading.Event()
+        self._stop: asyncio.Event | None = None
+        self._thread = threading.Thread(target=self._run, name="table-loop", daemon=True)
+        self._error: BaseException | None = None
+        self.table: Table | None = None
+
+    def _run(self) -> None:
+        asyncio.set_event_loop(self._loop)
+        self._loop.run_until_complete(self._main())
+        # views' timeout timers and the like: cancel what is left before the loop closes
+        pending = [t for t in asyncio.all_tasks(self._loop) if not t.done()]
+        for task in pending:
+            task.cancel()
+        if pending:
+            self._loop.run_until_complete(asyncio.gather(*pending, return_exceptions=True))
+        self._loop.close()
+
+    async def _main(self) -> None:
+        self._stop = asyncio.Event()
+        try:
+            async with running_table(self._database_path, **self._overrides) as table:
+                self.table = table
+                self._ready.set()
+                await self._stop.wait()
+        except BaseException as exc:
+            self._error = exc
+            self._ready.set()
+
+    def __enter__(self) -> ThreadedTable:
+        self._thread.start()
+        self._ready.wait(60)
+        if self._error is not None:
+            raise RuntimeError("the table did not start") from self._error
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._stop is not None:
+            self._loop.call_soon_threadsafe(self._stop.set)
+        self._thread.join(30)
+
+    def call(self, fn: Callable[[Table], Awaitable[T]], timeout: float = 30.0) -> T:
+        """Run ``fn(table)`` on the table's loop and return its result."""
+        assert self.table is not None
+        future = asyncio.run_coroutine_threadsafe(_wrap(fn, self.table), self._loop)
+        return future.result(timeout)
+
+
+async def _wrap(fn: Callable[[Table], Awaitable[T]], table: Table) -> T:
+    return await fn(table)

@@ -1,0 +1,229 @@
+"""Hostile input: INTERACTION_CREATE payloads built by hypothesis from the command schema the bot
+synced — wrong types, out-of-range numbers, empty and 6000-character strings, unknown names,
+unicode, missing or unknown options, other games' commands, second setups. Every one gets exactly
+one answer, never a traceback, and a refusal (ephemeral) changes nothing."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from bot.testing.harness import Table, ThreadedTable
+from bot.testing.standin import Reply, User
+
+FUZZ_EXAMPLES = 2000
+INTERNAL = re.compile(
+    r"Traceback|File \"|Error\b|Exception\b|KeyError|TypeError|ValueError|AttributeError|"
+    r"AssertionError|NoneType|pydantic|discord\.|aiosqlite|sqlite3"
+)
+KNOWN_WORDS = [
+    "Tank", "Trooper", "Helicopter", "Plains", "Mountains", "AT-ST", "Stormtrooper", "Royal Guard",
+    "r1", "v1", "g3", "engineer", "assault", "recon", "elite", "Sol", "Alpha Centauri", "violet",
+    "orange", "green", "terran", "imperial", "Core", "medium", "hard", "space", "surface",
+    "long", "short", "disengage", "CR1",
+]  # fmt: skip
+
+CHANNELS = {
+    "ia": 800000000000000001,
+    "imperium": 800000000000000002,
+    "asteroids": 800000000000000003,
+    "empty": 800000000000000004,
+}
+
+
+async def _prepare(table: Table) -> dict[str, Any]:
+    """Campaigns of each game in their own channels, a plain member and a game master."""
+    gm = table.user("gm", manage_channels=True)
+    setups = [
+        ("ia setup", {"difficulty": "medium", "threat-level": 4}, "ia"),
+        ("imperium setup", {}, "imperium"),
+        ("asteroids setup", {"civilisations": "violet, orange"}, "asteroids"),
+    ]
+    for path, options, channel in setups:
+        reply = await table.run(path, options, user=gm, channel_id=CHANNELS[channel])
+        assert not reply.ephemeral, reply.text
+    return {"commands": list(table.discord.commands.values())}
+
+
+@pytest.fixture(scope="module")
+def fuzz_table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ThreadedTable]:
+    path = Path(tmp_path_factory.mktemp("fuzz")) / "fuzz.sqlite3"
+    with ThreadedTable(path) as running:
+        running.schema = running.call(_prepare)  # type: ignore[attr-defined]
+        yield running
+    # after the fuzzer: it really sent its payloads, and many were refused
+    if STATS["payloads"]:
+        print(f"fuzzer: {STATS['payloads']} payloads, {STATS['refusals']} refusals, 0 unanswered")
+        assert STATS["payloads"] >= FUZZ_EXAMPLES * 0.9
+        assert STATS["refusals"] > STATS["payloads"] * 0.3
+
+
+# -- strategies ----------------------------------------------------------------------------------
+def strings() -> st.SearchStrategy[Any]:
+    return st.one_of(
+        st.sampled_from(KNOWN_WORDS),
+        st.text(max_size=40),
+        st.just(""),
+        st.just("x" * 6000),
+        st.text(alphabet="АБВгдеёжз🚀✨\u200b\u202e<@&>`*_~|", max_size=30),
+        st.integers(-5, 5),
+        st.none(),
+    )
+
+
+def value_for(option: dict[str, Any]) -> st.SearchStrategy[Any]:
+    kind = option["type"]
+    wrong = st.one_of(st.text(max_size=8), st.booleans(), st.floats(allow_nan=True), st.none(),
+                      st.lists(st.integers(), max_size=2))  # fmt: skip
+    if kind == 3:
+        good = strings()
+        if option.get("choices"):
+            good = st.one_of(st.sampled_from([c["value"] for c in option["choices"]]), good)
+        return st.one_of(good, good, wrong)
+    if kind in (4, 10):
+        low = option.get("min_value", -100)
+        high = option.get("max_value", 100)
+        good = st.integers(int(low) - 2, int(high) + 2)
+        if option.get("choices"):
+            good = st.one_of(st.sampled_from([c["value"] for c in option["choices"]]), good)
+        huge = st.sampled_from([2**63, -(2**63), 10**30, 0, -1])
+        return st.one_of(good, good, huge, wrong)
+    if kind == 5:
+        return st.one_of(st.booleans(), st.booleans(), wrong)
+    if kind in (6, 7, 8, 9):
+        return st.one_of(st.sampled_from(["USER_GM", "USER_PLAIN"]), st.text(max_size=20), wrong)
+    return st.one_of(st.text(max_size=20), wrong)
+
+
+@st.composite
+def options_for(draw: st.DrawFn, schema: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    chosen: list[dict[str, Any]] = []
+    for option in schema:
+        if option.get("required"):
+            if draw(st.integers(0, 9)) == 0:
+                continue  # a missing required option
+        elif draw(st.booleans()):
+            continue
+        kind = option["type"]
+        if draw(st.integers(0, 19)) == 0:
+            kind = draw(st.sampled_from([3, 4, 5, 10]))  # the wrong option type
+        chosen.append({"name": option["name"], "type": kind, "value": draw(value_for(option))})
+    if draw(st.integers(0, 14)) == 0:
+        chosen.append({"name": draw(st.text(min_size=1, max_size=10)), "type": 3, "value": "?"})
+    if chosen and draw(st.integers(0, 14)) == 0:
+        chosen.append(dict(chosen[0]))  # the same option twice
+    return chosen
+
+
+@st.composite
+def command_data(draw: st.DrawFn, commands: list[dict[str, Any]]) -> dict[str, Any]:
+    cmd = draw(st.sampled_from(commands))
+    data: dict[str, Any] = {"id": cmd["id"], "name": cmd["name"], "type": 1}
+    container = data
+    schema = cmd.get("options", [])
+    while schema and schema[0]["type"] in (1, 2):
+        sub = draw(st.sampled_from(schema))
+        if draw(st.integers(0, 29)) == 0:
+            sub = {"name": draw(st.text(min_size=1, max_size=8)), "type": 1, "options": []}
+        entry: dict[str, Any] = {"name": sub["name"], "type": sub["type"], "options": []}
+        container["options"] = [entry]
+        container = entry
+        schema = sub.get("options", [])
+    container["options"] = draw(options_for(schema))
+    if draw(st.integers(0, 49)) == 0:
+        data["name"] = draw(st.text(min_size=1, max_size=12))  # a command that does not exist
+    return data
+
+
+def _resolve_users(data: dict[str, Any], users: dict[str, User]) -> dict[str, Any]:
+    resolved: dict[str, Any] = {}
+
+    def walk(options: list[dict[str, Any]]) -> None:
+        for opt in options:
+            if opt.get("type") in (1, 2):
+                walk(opt.get("options", []))
+            elif opt.get("value") in ("USER_GM", "USER_PLAIN"):
+                user = users[opt["value"]]
+                opt["value"] = str(user.id)
+                resolved.setdefault("users", {})[str(user.id)] = user.payload()
+                resolved.setdefault("members", {})[str(user.id)] = {
+                    "roles": [], "joined_at": "2025-01-01T00:00:00+00:00", "deaf": False,
+                    "mute": False, "flags": 0, "permissions": str(user.permissions),
+                }  # fmt: skip
+
+    walk(data.get("options", []))
+    return resolved
+
+
+async def _snapshot(table: Table, channel_id: int) -> tuple[Any, int]:
+    campaign = await table.bot.store.get(channel_id)
+    if campaign is None:
+        return None, 0
+    history = await table.bot.store.history(channel_id, limit=1)
+    return (campaign.game, campaign.state), (history[0].seq if history else 0)
+
+
+STATS: Counter[str] = Counter()
+
+
+@settings(
+    max_examples=FUZZ_EXAMPLES,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+@given(data=st.data())
+def test_every_hostile_payload_gets_one_clean_answer(
+    fuzz_table: ThreadedTable, data: st.DataObject
+) -> None:
+    commands = fuzz_table.schema["commands"]  # type: ignore[attr-defined]
+    payload_data = data.draw(command_data(commands))
+    channel = data.draw(st.sampled_from(sorted(CHANNELS.values())))
+    as_gm = data.draw(st.booleans())
+    plain_name = data.draw(st.sampled_from(["pat", "sam"]))
+
+    async def send(table: Table) -> tuple[Reply, Any, Any]:
+        users = {"USER_GM": table.user("gm", manage_channels=True), "USER_PLAIN": table.user("pat")}
+        user = users["USER_GM"] if as_gm else table.user(plain_name)
+        before = await _snapshot(table, channel)
+        payload = table.discord._base_payload(2, user, channel)
+        payload["data"] = payload_data
+        resolved = _resolve_users(payload_data, users)
+        if resolved:
+            payload_data["resolved"] = resolved
+        reply = await table.discord.send(payload)
+        await table.discord.wait(reply, timeout=10)
+        await _wait_quiet(reply)
+        after = await _snapshot(table, channel)
+        return reply, before, after
+
+    reply, before, after = fuzz_table.call(send)
+    STATS["payloads"] += 1
+    assert reply.callbacks == 1, f"{reply.callbacks} callbacks for {payload_data}"
+    assert reply.callback_type in (4, 5), reply.callback_type
+    for message in reply.messages:
+        assert not INTERNAL.search(message.text), message.text
+    first = reply.messages[0]
+    if first.ephemeral:
+        STATS["refusals"] += 1
+        assert after == before, f"a refused command changed the campaign: {first.text}"
+    assert fuzz_table.table is not None
+    assert fuzz_table.table.discord.limit_violations == []
+
+
+async def _wait_quiet(reply: Reply) -> None:
+    """Give a reply's follow-ups (e.g. a private hand after a setup) a moment to arrive."""
+    import asyncio
+
+    if reply.callback_type == 5:
+        for _ in range(100):
+            if reply.original and reply.original.text:
+                break
+            await asyncio.sleep(0.01)
