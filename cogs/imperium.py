@@ -222,6 +222,10 @@ def render_initiative(out: im.InitiativeOutcome) -> discord.Embed:
             f"{holder} matches them and declares fire types first."
         )
     else:
+        for side in im.SIDES:
+            units = out.surface.get(side, ())
+            listed = ", ".join(f"{name} {strength}" for name, strength in units) or "none"
+            lines.append(f"{im.side_name(side)} surface strengths: {listed}")
         lines.append(
             f"Surface combat lasts {im.tables().surface_rounds} rounds or until one side has no "
             "units with surface factors; attacks use the printed missile CRT, one unit against "

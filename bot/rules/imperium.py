@@ -648,6 +648,8 @@ class InitiativeOutcome:
     range_applied: bool  # the holder's choice changed (or kept) the range this round
     disengagement: Disengagement | None = None
     combat_over: bool = False
+    # surface combat: each side's units and their surface strength (printed missile CRT)
+    surface: dict[Side, tuple[tuple[str, int], ...]] = field(default_factory=dict)
 
 
 def _space_units(state: ImperiumState, system: str, side: Side) -> list[Ship]:
@@ -659,17 +661,25 @@ class _Unit:
     name: str
     speed: int
     fighter: bool
+    strength: int = 0
 
 
 def _surface_units(state: ImperiumState, system: StarSystem, side: Side) -> list[_Unit]:
     units = [
-        _Unit(s.name, surface_speed(s), s.tclass == "fighter")
+        _Unit(s.name, surface_speed(s), s.tclass == "fighter", surface_factor(s))
         for s in ships_in(state, system.name, side)
         if surface_factor(s) > 0
     ]
     if system.owner == side:
-        units += [_Unit("world", 0, False)] * system.worlds
-        units += [_Unit("outpost", 0, False)] * system.outposts
+        d = tables().surface_defence
+        for n in range(system.worlds):
+            home = system.homeworld and n == 0
+            units.append(
+                _Unit(
+                    "homeworld" if home else "world", 0, False, d["homeworld" if home else "world"]
+                )
+            )
+        units += [_Unit("outpost", 0, False, d["outpost"])] * system.outposts
     return units
 
 
@@ -852,6 +862,9 @@ def roll_initiative(
         range_applied=applied,
         disengagement=disengagement,
         combat_over=over,
+        surface={}
+        if mode == "space"
+        else {side: tuple((u.name, u.strength) for u in units[side]) for side in SIDES},
     )
     return new, outcome
 

@@ -242,6 +242,8 @@ async def test_surface_initiative(table: Table) -> None:
     )
     assert "Imperial: die 1 + slowest world surface speed 0 = 1" in text
     assert "Surface combat lasts 3 rounds" in text
+    assert "Terran surface strengths: Marines 4" in text
+    assert "Imperial surface strengths: world 4" in text
     await refused(
         table,
         "initiative",

@@ -575,6 +575,17 @@ def test_surface_initiative_uses_surface_speeds() -> None:
     assert (t.fewer_bonus, t.held_bonus, t.total) == (1, 1, 1 + 2 + 1 + 1)
     assert (i.fewer_bonus, i.held_bonus, i.total) == (0, 0, 1)
     assert out.holder == "terran" and out.range_after is None
+    # fix-kit surface strengths: troops printed, fighters 2, an ordinary world 4
+    assert out.surface == {"terran": (("Tr", 4), ("Fi", 2)), "imperial": (("IT", 2), ("world", 4))}
+
+
+def test_homeworld_and_outposts_defend_with_6_and_2() -> None:
+    state = campaign()  # Sol: Terran homeworld (one world)
+    state, _ = im.set_system(state, "Sol", outposts=2)
+    state = add(state, "IT", "imperial", "troop", strength=3)
+    _, out = im.roll_initiative(state, "Sol", NO_DICE, mode="surface")
+    assert out.surface["terran"] == (("homeworld", 6), ("outpost", 2), ("outpost", 2))
+    assert im.find_system(state, "Sol").surface_defence == 10
 
 
 def test_surface_combat_lasts_three_rounds_and_has_no_range() -> None:
