@@ -1,0 +1,64 @@
+"""Load: 20 channels × 25 state-changing commands sent at once through the stand-in Discord."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+
+from bot.rules import imperial_assault as ia
+from bot.rules.dice import Dice
+from bot.testing.harness import Table
+
+CHANNELS = 20
+COMMANDS = 25
+
+
+async def test_concurrent_channels_lose_nothing_and_answer_in_time(table: Table) -> None:
+    gm = table.user("gm", manage_channels=True)
+    table.set_dice(lambda: Dice.seeded(11))
+    channels = [950000000000000000 + n for n in range(CHANNELS)]
+    for channel in channels:
+        setup = await table.run(
+            "ia setup", {"difficulty": "medium", "threat-level": 3}, user=gm, channel_id=channel
+        )
+        assert not setup.ephemeral, setup.text
+
+    rng = random.Random(2024)
+    amounts = {
+        channel: [rng.choice([-3, -2, -1, 1, 2, 3, 4, 5]) for _ in range(COMMANDS)]
+        for channel in channels
+    }
+    payloads = [
+        table.discord.command_payload("ia threat", {"amount": amount}, user=gm, channel_id=channel)
+        for i in range(COMMANDS)
+        for channel in channels
+        for amount in [amounts[channel][i]]
+    ]
+    started = time.perf_counter()
+    replies = await asyncio.gather(*(table.discord.send(p) for p in payloads))
+    await asyncio.gather(*(table.discord.wait(r, timeout=10) for r in replies))
+    elapsed = time.perf_counter() - started
+
+    slowest = max(r.latency for r in replies)
+    print(
+        f"load: {len(replies)} commands in {elapsed:.2f} s = {len(replies) / elapsed:.0f} replies/s,"
+        f" slowest reply {slowest * 1000:.0f} ms"
+    )
+    assert all(r.callbacks == 1 and not r.ephemeral for r in replies), [
+        r.text for r in replies if r.ephemeral
+    ][:3]
+    assert slowest < 3.0
+
+    for channel in channels:
+        history = list(reversed(await table.bot.store.history(channel, limit=100)))
+        assert [h.seq for h in history] == list(range(1, COMMANDS + 2))  # setup + 25, no gaps
+        # the final state is the commands applied one by one, in the order they were committed
+        state = ia.ImperialAssaultState.model_validate(history[1].state_before)
+        applied = []
+        for entry in history[1:]:
+            amount = int(entry.command.rsplit("amount:", 1)[1])
+            applied.append(amount)
+            state, _ = ia.adjust_threat(state, amount)
+        assert sorted(applied) == sorted(amounts[channel])
+        assert await table.state(channel) == state.model_dump(mode="json")
