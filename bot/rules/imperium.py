@@ -930,14 +930,15 @@ def choose_range(
             f"Only the initiative holder ({side_name(combat.last_initiative or side)})"
             " chooses the range."
         )
-    if combat.round == 1:
-        raise RuleError("The range can change from round 2; roll /initiative for the next round.")
     if combat.range_locked:
         raise RuleError("The initiative came from a tie: the range cannot change this round.")
     if combat.range_changed:
         raise RuleError("The range was already chosen this round.")
     current = combat.range or "long"
-    if choice not in RANGE_STEPS[current]:
+    if combat.round == 1:
+        if choice == "disengage":
+            raise RuleError("Disengage is possible from round 2; choose short or long.")
+    elif choice not in RANGE_STEPS[current]:
         allowed = " or ".join(RANGE_STEPS[current])
         raise RuleError(f"From {current} range the holder may choose {allowed}.")
     destination = None

@@ -375,3 +375,20 @@ async def test_wrong_channel_refusals(table: Table) -> None:
     assert reply.ephemeral and "/imperium setup" in reply.text
     choices = await table.autocomplete("initiative", {"system": "s"}, "system", user=ana)
     assert choices == []
+
+
+async def test_routine_none_sends_every_ship_to_frontier_maintenance(table: Table) -> None:
+    gm, ana, _bo = await start(table)
+    await ok(table, "imperium war", None, gm)
+    await add(table, ana, name="CR1", type="CR", system="Sol", tclass="capital", maintenance=4)
+    table.set_dice(ScriptedDice([5]))
+    text = await ok(table, "maintenance", {"system": "Sol", "routine": "none"}, ana)
+    assert "Routine 0/20 factors used" in text
+    assert "CR1: frontier, maintenance 4, was undisrupted, die 5 → undisrupted" in text
+    await refused(
+        table,
+        "maintenance",
+        {"system": "Sol", "routine": "CR1"},
+        table.user("bo"),
+        "Only Terran's players or the game master may choose",
+    )

@@ -498,7 +498,12 @@ def test_choose_range_after_the_roll() -> None:
     first = at_round(state, "Sol", "terran")
     first.combats[0].round = 1
     with pytest.raises(RuleError, match="from round 2"):
-        im.choose_range(first, "Sol", "terran", "short")
+        im.choose_range(first, "Sol", "terran", "disengage")
+    # in round 1 the holder may still set the starting range once
+    first, r = im.choose_range(first, "Sol", "terran", "short")
+    assert r.after == "short"
+    with pytest.raises(RuleError, match="already chosen"):
+        im.choose_range(first, "Sol", "terran", "long")
 
 
 def test_disengage_loads_fighters_and_jumps_out() -> None:
