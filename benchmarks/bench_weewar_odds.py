@@ -5,7 +5,8 @@
    both strikes) and warm (cache hit). Target: under 1 ms.
 2. The median round trip of /battle (rolled, 10 v 10) through the stand-in Discord, as a ratio
    to /ping measured in the same run, interleaved. Target: under 1.5×. Also shown: /battle in a
-   channel with a campaign (the battle is written to its history) and odds-only.
+   channel with a campaign (the battle is written to its history), odds-only, and /battle with
+   the odds and chart caches cleared before each call (a matchup never asked before).
 
 Run: python benchmarks/bench_weewar_odds.py
 """
@@ -57,7 +58,7 @@ def main() -> None:
     asyncio.run(round_trips())
 
 
-BATTLE = {"attacker": "Tank", "defender": "Trooper", "defender-terrain": "Woods"}
+BATTLE: dict[str, object] = {"attacker": "Tank", "defender": "Trooper", "defender-terrain": "Woods"}
 
 
 async def _median_ms(table: Table, command: str, options: dict[str, object], channel: int) -> float:
@@ -84,9 +85,17 @@ async def round_trips() -> None:
             for _ in range(20):  # warm-up
                 for command, options, channel in cases.values():
                     await _median_ms(table, command, options, channel)
+            times["/battle, caches cleared"] = []
+            cog_module = sys.modules["cogs.weewar"]
             for _ in range(ROUND_TRIPS):
                 for name, (command, options, channel) in cases.items():
                     times[name].append(await _median_ms(table, command, options, channel))
+                # A matchup never seen before: odds and charts computed from scratch.
+                w.loss_distribution.cache_clear()
+                cog_module._chart_for.cache_clear()
+                times["/battle, caches cleared"].append(
+                    await _median_ms(table, "battle", BATTLE, plain)
+                )
     ping = statistics.median(times["/ping"])
     for name, samples in times.items():
         median = statistics.median(samples)
