@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -363,7 +363,7 @@ def list_choices(
     taken = {d.lower() for d in done}
     prefix = ", ".join(done) + ", " if done else ""
     out: list[app_commands.Choice[str]] = []
-    for name in im._suggest(names, last):
+    for name in im.suggest(names, last):
         if unique and name.lower() in taken:
             continue
         value = prefix + name
@@ -715,10 +715,14 @@ class ImperiumCog(
     async def _tclass_ac(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
-        return [app_commands.Choice(name=c, value=c) for c in im._suggest(im.TCLASSES, current)]
+        return [app_commands.Choice(name=c, value=c) for c in im.suggest(im.TCLASSES, current)]
 
     async def _ship_change(
-        self, interaction: discord.Interaction[Any], name: str, verb: str, change: Any
+        self,
+        interaction: discord.Interaction[Any],
+        name: str,
+        verb: str,
+        change: Callable[[im.ImperiumState, str], tuple[im.ImperiumState, im.Ship]],
     ) -> im.Ship:
         async with self.bot.campaign_tx(interaction, game=GAME) as tx:
             assert tx.campaign is not None
@@ -728,8 +732,7 @@ class ImperiumCog(
             new, changed = change(state, ship.name)
             tx.set_state(new)
             tx.record(f"Ship {verb}: {changed.name}")
-        result: im.Ship = changed
-        return result
+        return changed
 
     @ship.command(name="remove", description="Take a ship off the roster")
     @app_commands.describe(ship="The ship")

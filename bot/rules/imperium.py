@@ -196,7 +196,7 @@ def _fold(text: str) -> str:
     return " ".join(text.strip().lower().split())
 
 
-def _suggest(names: Iterable[str], current: str, limit: int = SUGGESTION_LIMIT) -> list[str]:
+def suggest(names: Iterable[str], current: str, limit: int = SUGGESTION_LIMIT) -> list[str]:
     typed = _fold(current)
     ordered = sorted(set(names), key=str.lower)
     if not typed:
@@ -216,12 +216,12 @@ def ship_suggestions(
         if (side is None or s.side == side)
         and (system is None or (s.system is not None and _fold(s.system) == _fold(system)))
     ]
-    return _suggest((s.name for s in ships), current)
+    return suggest((s.name for s in ships), current)
 
 
 def system_suggestions(state: ImperiumState, current: str = "") -> list[str]:
     """System names for autocomplete (at most 25), prefix matches first."""
-    return _suggest((s.name for s in state.systems), current)
+    return suggest((s.name for s in state.systems), current)
 
 
 def _canonical_system_name(name: str) -> str:
@@ -234,7 +234,7 @@ def find_system(state: ImperiumState, name: str) -> StarSystem:
     for system in state.systems:
         if _fold(system.name) == wanted:
             return system
-    hint = _suggest((s.name for s in state.systems), name, 3)
+    hint = suggest((s.name for s in state.systems), name, 3)
     more = f" Did you mean {', '.join(hint)}?" if hint else ""
     raise InputError(f"No system called '{name}'.{more} Add it with /imperium system set.")
 
@@ -244,7 +244,7 @@ def find_ship(state: ImperiumState, name: str) -> Ship:
     for ship in state.ships:
         if _fold(ship.name) == wanted:
             return ship
-    hint = _suggest((s.name for s in state.ships), name, 3)
+    hint = suggest((s.name for s in state.ships), name, 3)
     more = f" Did you mean {', '.join(hint)}?" if hint else ""
     raise InputError(f"No ship called '{name}'.{more} See /imperium fleet.")
 

@@ -915,3 +915,26 @@ def test_range_request_from_the_other_side_is_not_applied() -> None:
     assert out.range_not_holder and out.range_requested == "short" and not out.range_applied
     new, _ = im.choose_range(new, "Sol", "terran", "short")
     assert im.find_combat(new, "Sol").range == "short"  # type: ignore[union-attr]
+
+
+@given(st.lists(st.tuples(st.integers(0, 8), st.booleans()), max_size=10), st.integers(0, 3))
+def test_default_routine_fits_and_leaves_no_room_for_a_frontier_ship(
+    ships: list[tuple[int, bool]], outposts: int
+) -> None:
+    state = campaign()
+    state, _ = im.set_system(state, "Barnard", outposts=outposts)
+    for n, (mnt, disrupted) in enumerate(ships):
+        state = add(
+            state,
+            f"S{n}",
+            "terran",
+            "capital",
+            system="Barnard",
+            maintenance=mnt,
+            disrupted=disrupted,
+        )
+    plan = im.plan_maintenance(state, "Barnard")
+    assert plan.factors == 6 * outposts
+    assert plan.factors_used <= plan.factors
+    left = plan.factors - plan.factors_used
+    assert all(s.maintenance > left for s in plan.ships if s.care == "frontier")
