@@ -44,7 +44,7 @@ Step = Callable[[ab.AsteroidBeltState, ab.CivId, Dice], tuple[ab.AsteroidBeltSta
 
 
 # ----------------------------------------------------------------------------------------------
-# Rendering (all reply text lives here and in the rules' outcome lines)
+# Rendering: all reply text lives here (refusals are the rules' one-line errors)
 # ----------------------------------------------------------------------------------------------
 TITLES = {
     "setup": "Asteroid Belt — a new campaign",
@@ -65,6 +65,204 @@ TITLES = {
 }
 
 
+# One English sentence per event key of the rules' outcomes. Arguments named civ, other,
+# player, next are civilisation ids; unit, guard unit types; units, guards lists of unit types;
+# civs a list of civilisation ids. The other arguments are shown as they are, and the
+# *_text ones are made by :func:`_derived`.
+TEMPLATES: dict[str, str] = {
+    "setup.order": "Asteroid Belt, {variant} variant: {civs}; goal {goal} VP.",
+    "setup.start": "Each starts with {resources} resources and {vp} VP.",
+    "setup.cargo": "The cargo shuttle waits at portal {portal} of {portals}.",
+    "setup.income": "{civ} opens with +{income} from its class-5 mines.",
+    "setup.no_raids": "Hard variant: the cargo shuttle is inactive (no raids).",
+    "join": "<@{member}> plays {civ}.",
+    "victory": "🏆 {civ} reaches {vp} of {goal} VP and wins! The campaign is locked.",
+    "shuttle.defeated": "{civ}'s shuttle is defeated: {units} go to repair.",
+    "target.replaced": "{civ} removes {other}'s Target marker from {label}.",
+    "target.marked": "{civ} targets {label} (class {number}). Guards: {guards}. When its turn "
+    "ends, {player} plays them (/capture guards {label}).",
+    "guards.start": "The natives of {label} attack {civ}'s invaders.",
+    "guards.idle": "The {guard} guard finds no invader in the field.",
+    "guards.redirect": "The picked unit is gone: the {guard} guard attacks a {unit} instead.",
+    "guards.left": "Guards left on {label}: {guards}. Everything stays until {civ}'s turn "
+    "(/capture attack {label}).",
+    "guards.remaining": "Guards left on {label}: {guards}.",
+    "flag": "No guard is left: the Target on {label} becomes a Flag.",
+    "mine.built": "{civ} builds a mine on {label} (class {number}): +{vp} VP "
+    "({total_vp}/{goal}), +{gained} resources{penalty_text} ({resources}).",
+    "mine.income": "It yields +{income} resources at the start of each of its owner's turns.",
+    "elite.roll": "Die {face} (2 on {needed}–6): the elite creates {made}.",
+    "create.elite": "{civ}'s elite creates {count} {unit} next to {label} for {cost} resources "
+    "({left} left); {ready_text}.",
+    "create.base": "{civ} creates {count} {unit} at its base ({label}) for {cost} resources "
+    "({left} left); in reserve.",
+    "create.mine": "{civ} creates {count} {unit} next to {label} for {cost} resources ({left} "
+    "left; {stock} of that mine's own left).",
+    "move": "{civ} moves {unit}{base_text}: {moves} move(s) × {per_move} = {cost} resources "
+    "({left} left).",
+    "shuttle": "{civ} activates a shuttle at {label}: {cost_text} ({left} left).",
+    "raid": "{civ} raids the cargo shuttle with {aboard} aboard: die {face}, {result_text}.",
+    "raid.repair": "To repair: {units}.",
+    "raid.gain": "{civ} now has {resources} resources.",
+    "cargo.moved": "The cargo shuttle moves from portal {old} to portal {new}.",
+    "cargo.stays": "The cargo shuttle stays at the only portal ({portal}).",
+    "token": "{civ} uses an elite ability token{note_text} ({left} left).",
+    "reinforce": "{civ} receives its one reinforcement at {label}: 1 unit of every type and "
+    "{gained} resources ({resources}).",
+    "turn.end": "{civ} ends its turn. Turn {turn}: {next} to play.",
+    "turn.income": "+{income} resources from {mines} class-5 mine(s) ({resources}).",
+    "turn.guards_due": "Guards to play: {label} (target of {civ}) — /capture guards {label}.",
+    "turn.besieged": "Guards still stand on {label} ({guards}): attack them with "
+    "/capture attack {label}.",
+}
+CIV_ARGS = {"civ", "other", "player", "next"}
+UNIT_ARGS = {"unit", "guard"}
+UNIT_LIST_ARGS = {"units", "guards"}
+
+
+def _arg_text(name: str, value: ab.Arg) -> str:
+    if isinstance(value, list):
+        if name == "civs":
+            return " → ".join(ab.civ_name(ab.parse_civ(c)) for c in value)
+        if name in UNIT_LIST_ARGS:
+            return ", ".join(ab.unit_name(ab.parse_unit(u)) for u in value) or "none"
+        return ", ".join(value)
+    if name in CIV_ARGS:
+        return ab.civ_name(ab.parse_owner(str(value)))
+    if name in UNIT_ARGS:
+        return ab.unit_name(ab.parse_unit(str(value)))
+    return str(value)
+
+
+def _derived(event: ab.Event) -> dict[str, str]:
+    a = event.args
+    out: dict[str, str] = {}
+    if event.key == "mine.built":
+        penalty = int(str(a.get("penalty", 0)))
+        out["penalty_text"] = f" ({a['table']} − {penalty}, hard variant)" if penalty else ""
+    elif event.key == "create.elite":
+        out["ready_text"] = (
+            "they act from its next turn"
+            if a.get("ready") == "next_turn"
+            else "they may act at once"
+        )
+    elif event.key == "move":
+        out["base_text"] = f" out of {a['base']}" if a.get("base") else ""
+    elif event.key == "shuttle":
+        out["cost_text"] = (
+            "free next to its own class-3 mine" if a.get("own") else f"{a['cost']} resources"
+        )
+    elif event.key == "raid":
+        kind = next(k for k in ab.tables().raid_results if k == a["result"])
+        text = ab.tables().raid_results[kind].text
+        out["result_text"] = text.format(gain=a.get("gain", 0))
+    elif event.key == "token":
+        out["note_text"] = f": {a['note']}" if a.get("note") else ""
+    return out
+
+
+def render_event(event: ab.Event) -> str:
+    template = TEMPLATES.get(event.key)
+    if template is None:
+        return event.key
+    values = {k: _arg_text(k, v) for k, v in event.args.items()}
+    values.update(_derived(event))
+    return template.format(**values)
+
+
+def _side(owner: ab.Owner, unit: str) -> str:
+    what = "shuttle" if unit == "shuttle" else ab.unit_name(ab.parse_unit(unit))
+    return f"{ab.civ_name(owner)} {what}"
+
+
+def _plus(n: int) -> str:
+    return f"+{n}" if n > 0 else (str(n) if n < 0 else "")
+
+
+def render_fight(rec: ab.FightRecord) -> list[str]:
+    why: list[str] = []
+    shuttle = rec.attacker_unit == "shuttle"
+    if rec.attack_bonus:
+        why.append(
+            "more units aboard: attacker +1"
+            if shuttle
+            else f"{_side_unit(rec.attacker_unit)} +{rec.attack_bonus} attack"
+        )
+    if rec.defence_bonus:
+        why.append(
+            "more units aboard: defender +1"
+            if shuttle
+            else f"{_side_unit(rec.defender_unit)} +{rec.defence_bonus} defence"
+        )
+    if rec.defender_unit == "recon":
+        why.append("a recon gets no bonus defending")
+    if rec.safe_attack:
+        why.append("a recon attacks without risk: it stays")
+    verdict = {
+        "draw": "draw: both stay",
+        "attacker": "the attacker wins",
+        "defender": "the defender wins",
+    }[rec.result]
+    head = (
+        f"{_side(rec.attacker, rec.attacker_unit)} attacks {_side(rec.defender, rec.defender_unit)}: "
+        f"attack {rec.attack_roll}{_plus(rec.attack_bonus)} = {rec.attack_total} vs defence "
+        f"{rec.defence_roll}{_plus(rec.defence_bonus)} = {rec.defence_total}: {verdict}"
+        + (f" ({'; '.join(why)})" if why else "")
+    )
+    odds = rec.odds
+    lines = [
+        head[:1].upper() + head[1:],
+        f"Odds for the attacker were win {ab.pct(odds.win)}, draw {ab.pct(odds.draw)}, "
+        f"lose {ab.pct(odds.lose)}.",
+    ]
+    if not shuttle:
+        for owner, unit, gone in (
+            (rec.attacker, rec.attacker_unit, rec.attacker_removed),
+            (rec.defender, rec.defender_unit, rec.defender_removed),
+        ):
+            if not gone:
+                continue
+            if owner == ab.NATIVES:
+                lines.append(f"The natives' {_side_unit(unit)} is removed.")
+            else:
+                lines.append(f"{ab.civ_name(owner)}'s {_side_unit(unit)} goes to repair.")
+    return lines
+
+
+def _side_unit(unit: str) -> str:
+    return "shuttle" if unit == "shuttle" else ab.unit_name(ab.parse_unit(unit))
+
+
+def render_lines(outcome: ab.Outcome) -> list[str]:
+    lines: list[str] = []
+    for event in outcome.events:
+        if event.key == "fight":
+            lines.extend(render_fight(outcome.fights[int(str(event.args["n"]))]))
+        else:
+            lines.append(render_event(event))
+    return lines
+
+
+def render_asteroid(state: ab.AsteroidBeltState, a: ab.AsteroidState) -> str:
+    row = ab.class_row(a.number)
+    head = f"{a.label} (class {a.number}, {row.border})"
+    if a.status == "mine" and a.owner is not None:
+        return f"{head}: {'base' if a.base else 'mine'} of {ab.civ_name(a.owner)}"
+    if a.status == "flag":
+        return f"{head}: flag, any civilisation next to it may build the mine"
+    if a.status == "target" and a.target_by is not None:
+        guards = ", ".join(ab.unit_name(g) for g in a.guards) or "none"
+        if a.phase == "marked":
+            when = f"guards attack when {ab.civ_name(a.target_by)}'s turn ends"
+        elif a.phase == "guards_due":
+            player = ab.guards_player(state, a.target_by)
+            when = f"{ab.civ_name(player)} must play the guards' attack"
+        else:
+            when = f"{ab.civ_name(a.target_by)} may attack the guards on its turn"
+        return f"{head}: target of {ab.civ_name(a.target_by)}, guards {guards}; {when}"
+    return f"{head}: free"
+
+
 def render_outcome(state: ab.AsteroidBeltState, outcome: ab.Outcome) -> discord.Embed:
     title = TITLES.get(outcome.action, outcome.action)
     if outcome.civ is not None and outcome.action not in ("setup", "end-turn"):
@@ -74,7 +272,7 @@ def render_outcome(state: ab.AsteroidBeltState, outcome: ab.Outcome) -> discord.
         if outcome.winner
         else CIV_COLOURS.get(str(outcome.civ), discord.Colour.dark_teal())
     )
-    builder = EmbedBuilder(title, outcome.text(), colour=colour)
+    builder = EmbedBuilder(title, "\n".join(render_lines(outcome)), colour=colour)
     if outcome.rolls:
         builder.field(
             "Dice", "\n".join(f"{r.label}: **{r.value}**" for r in outcome.rolls), inline=False
@@ -116,7 +314,7 @@ def render_status(state: ab.AsteroidBeltState) -> discord.Embed:
             inline=True,
         )
     groups = ab.asteroids_by_status(state)
-    busy = [ab.asteroid_line(state, a) for a in groups["target"] + groups["flag"]]
+    busy = [render_asteroid(state, a) for a in groups["target"] + groups["flag"]]
     builder.long_field("Targets and flags", busy or ["—"])
     builder.field(
         "Mines",
@@ -154,7 +352,7 @@ def _units(d: dict[ab.UnitType, int]) -> str:
 
 def history_line(outcome: ab.Outcome) -> str:
     who = ab.civ_name(outcome.civ) if outcome.civ else "Asteroid Belt"
-    return clip(f"{who} — {outcome.action}: " + " ".join(outcome.lines), 300)
+    return clip(f"{who} — {outcome.action}: " + " ".join(render_lines(outcome)), 300)
 
 
 # ----------------------------------------------------------------------------------------------
@@ -243,7 +441,7 @@ class AsteroidBeltCog(commands.Cog):
             by_label = {a.label: a for a in state.asteroids}
             return [
                 app_commands.Choice(
-                    name=clip(ab.asteroid_line(state, by_label[label]), 100), value=label
+                    name=clip(render_asteroid(state, by_label[label]), 100), value=label
                 )
                 for label in labels
             ]

@@ -336,9 +336,6 @@ class Odds(BaseModel):
     draw: Fraction
     lose: Fraction
 
-    def text(self) -> str:
-        return f"win {pct(self.win)}, draw {pct(self.draw)}, lose {pct(self.lose)}"
-
 
 class FightRecord(BaseModel):
     model_config = ConfigDict(frozen=True)
@@ -354,7 +351,8 @@ class FightRecord(BaseModel):
     odds: Odds
     attacker_removed: bool
     defender_removed: bool
-    why: list[str] = Field(default_factory=list)
+    safe_attack: bool = False  # a recon attacked, lost, and stays
+    aboard: tuple[int, int] | None = None  # shuttle fights: units aboard each
 
     @property
     def attack_total(self) -> int:
@@ -364,47 +362,42 @@ class FightRecord(BaseModel):
     def defence_total(self) -> int:
         return self.defence_roll + self.defence_bonus
 
-    def text(self) -> str:
-        a = f"{civ_name(self.attacker)} {_uname(self.attacker_unit)}"
-        d = f"{civ_name(self.defender)} {_uname(self.defender_unit)}"
-        head = (
-            f"{a} attacks {d}: attack {self.attack_roll}{_signed(self.attack_bonus)} = "
-            f"{self.attack_total} vs defence {self.defence_roll}{_signed(self.defence_bonus)} = "
-            f"{self.defence_total}"
-        )
-        if self.result == "draw":
-            verdict = "draw: both stay"
-        elif self.result == "attacker":
-            verdict = "the attacker wins"
-        else:
-            verdict = "the defender wins"
-        tail = "; ".join(self.why)
-        text = f"{head}: {verdict}" + (f" ({tail})" if tail else "")
-        return text[:1].upper() + text[1:]
+
+Arg = str | int | list[str]
+
+
+class Event(BaseModel):
+    """One thing that happened, as a message key and its arguments (civilisation ids, unit
+    types, labels, numbers). The cog turns events into sentences; a fight is ``fight`` with
+    ``n``, the index into :attr:`Outcome.fights`."""
+
+    model_config = ConfigDict(frozen=True)
+    key: str
+    args: dict[str, Arg] = Field(default_factory=dict)
+
+
+def _ev(key: str, **args: Arg) -> Event:
+    return Event(key=key, args=args)
 
 
 class Outcome(BaseModel):
-    """What one command did: lines for a person, and the numbers for tests and history."""
+    """What one command did: events for a person, and the numbers for tests and history."""
 
     action: str
     civ: Owner | None = None
-    lines: list[str] = Field(default_factory=list)
+    events: list[Event] = Field(default_factory=list)
     rolls: list[Roll] = Field(default_factory=list)
     fights: list[FightRecord] = Field(default_factory=list)
     resources: dict[CivId, int] = Field(default_factory=dict)  # change per civilisation
     vp: dict[CivId, int] = Field(default_factory=dict)
     winner: CivId | None = None
 
-    def text(self) -> str:
-        return "\n".join(self.lines)
+    def keys(self) -> list[str]:
+        return [e.key for e in self.events]
 
-
-def _uname(unit: UnitType | Literal["shuttle"]) -> str:
-    return "shuttle" if unit == "shuttle" else unit_name(unit)
-
-
-def _signed(n: int) -> str:
-    return f"+{n}" if n > 0 else (f"{n}" if n < 0 else "")
+    def event(self, key: str) -> Event:
+        """The first event with this key (tests and renderers)."""
+        return next(e for e in self.events if e.key == key)
 
 
 def pct(p: Fraction) -> str:
@@ -467,28 +460,6 @@ def find_asteroid(state: AsteroidBeltState, text: str) -> AsteroidState:
     near = [s for s in suggest_asteroids(state, key[:1]) if s][:5]
     hint = f" (e.g. {', '.join(near)})" if near else ""
     raise InputError(f"No asteroid '{text}' on this board: labels look like r1, y2, g3{hint}.")
-
-
-def asteroid_line(state: AsteroidBeltState, a: AsteroidState) -> str:
-    row = class_row(a.number)
-    head = f"{a.label} (class {a.number}, {row.border})"
-    if a.status == "mine":
-        assert a.owner is not None
-        what = "base" if a.base else "mine"
-        return f"{head}: {what} of {civ_name(a.owner)}"
-    if a.status == "flag":
-        return f"{head}: flag, any civilisation next to it may build the mine"
-    if a.status == "target":
-        assert a.target_by is not None
-        guards = ", ".join(unit_name(g) for g in a.guards) or "none"
-        if a.phase == "marked":
-            when = f"guards attack when {civ_name(a.target_by)}'s turn ends"
-        elif a.phase == "guards_due":
-            when = f"{civ_name(guards_player(state, a.target_by))} must play the guards' attack"
-        else:
-            when = f"{civ_name(a.target_by)} may attack the guards on its turn"
-        return f"{head}: target of {civ_name(a.target_by)}, guards {guards}; {when}"
-    return f"{head}: free"
 
 
 def suggest_asteroids(
@@ -737,19 +708,18 @@ def setup(
     )
     income = _income(state, order[0])
     state.civs[order[0]].resources += income
-    lines = [
-        f"Asteroid Belt, {vrow.name} variant: {' → '.join(civ_name(c) for c in order)}; "
-        f"goal {goal} VP.",
-        f"Each starts with {t.rules.start_resources} resources and {state.civs[order[0]].vp} VP.",
-        f"The cargo shuttle waits at portal {cargo} of {portals}.",
+    events = [
+        _ev("setup.order", variant=var, civs=list(order), goal=goal),
+        _ev("setup.start", resources=t.rules.start_resources, vp=vrow.start_vp),
+        _ev("setup.cargo", portal=cargo, portals=portals),
     ]
     if income:
-        lines.append(f"{civ_name(order[0])} opens with +{income} from its class-5 mines.")
+        events.append(_ev("setup.income", civ=order[0], income=income))
     if not vrow.raids:
-        lines.append("Hard variant: the cargo shuttle is inactive (no raids).")
+        events.append(_ev("setup.no_raids"))
     return state, Outcome(
         action="setup",
-        lines=lines,
+        events=events,
         rolls=_rolls(dice, start),
         resources={order[0]: income} if income else {},
     )
@@ -768,7 +738,7 @@ def join(
         raise RuleError(f"{civ_name(c)} is already claimed by another member.")
     new = state.model_copy(deep=True)
     new.civs[c].member_id = member_id
-    return new, Outcome(action="join", civ=c, lines=[f"<@{member_id}> plays {civ_name(c)}."])
+    return new, Outcome(action="join", civ=c, events=[_ev("join", civ=c, member=member_id)])
 
 
 # --------------------------------------------------------------------------------------------
@@ -819,10 +789,7 @@ def _check_victory(state: AsteroidBeltState, civ: CivId, out: Outcome) -> None:
     if state.winner is None and state.civs[civ].vp >= state.goal:
         state.winner = civ
         out.winner = civ
-        out.lines.append(
-            f"🏆 {civ_name(civ)} reaches {state.civs[civ].vp} of {state.goal} VP and wins! "
-            "The campaign is locked."
-        )
+        out.events.append(_ev("victory", civ=civ, vp=state.civs[civ].vp, goal=state.goal))
 
 
 def _roll_fight(
@@ -846,13 +813,6 @@ def _fight_record(
     rolls: tuple[int, int, int, int],
 ) -> FightRecord:
     ar, ab, dr, db = rolls
-    why: list[str] = []
-    if ab:
-        why.append(f"{unit_name(a_unit)} +{ab} attack")
-    if db:
-        why.append(f"{unit_name(d_unit)} +{db} defence")
-    if d_unit == "recon":
-        why.append("a recon gets no bonus defending")
     total_a, total_d = ar + ab, dr + db
     result: Literal["attacker", "defender", "draw"]
     if total_a > total_d:
@@ -861,9 +821,7 @@ def _fight_record(
         result = "defender"
     else:
         result = "draw"
-    attacker_removed = result == "defender" and not unit_row(a_unit).safe_attack
-    if result == "defender" and unit_row(a_unit).safe_attack:
-        why.append("a recon attacks without risk: it stays")
+    safe = result == "defender" and unit_row(a_unit).safe_attack
     return FightRecord(
         attacker=attacker,
         attacker_unit=a_unit,
@@ -875,24 +833,15 @@ def _fight_record(
         defence_bonus=db,
         result=result,
         odds=fight_odds(ab, db),
-        attacker_removed=attacker_removed,
+        attacker_removed=result == "defender" and not safe,
         defender_removed=result == "attacker",
-        why=why,
+        safe_attack=safe,
     )
 
 
-def _fight_lines(rec: FightRecord) -> list[str]:
-    lines = [rec.text(), f"Odds for the attacker were {rec.odds.text()}."]
-    for owner, unit, gone in (
-        (rec.attacker, rec.attacker_unit, rec.attacker_removed),
-        (rec.defender, rec.defender_unit, rec.defender_removed),
-    ):
-        if gone:
-            if owner == NATIVES:
-                lines.append(f"The natives' {_uname(unit)} is removed.")
-            else:
-                lines.append(f"{civ_name(owner)}'s {_uname(unit)} goes to repair.")
-    return lines
+def _add_fight(fights: list[FightRecord], events: list[Event], rec: FightRecord) -> None:
+    events.append(_ev("fight", n=len(fights)))
+    fights.append(rec)
 
 
 # --------------------------------------------------------------------------------------------
@@ -936,7 +885,7 @@ def fight(
     out = Outcome(
         action="fight",
         civ=att,
-        lines=_fight_lines(rec),
+        events=[_ev("fight", n=0)],
         rolls=_rolls(dice, start),
         fights=[rec],
     )
@@ -973,11 +922,6 @@ def shuttle_fight(
     result: Literal["attacker", "defender", "draw"] = (
         "attacker" if ar + ab > dr + db else "defender" if ar + ab < dr + db else "draw"
     )
-    why = []
-    if ab:
-        why.append("more units aboard: attacker +1")
-    if db:
-        why.append("more units aboard: defender +1")
     rec = FightRecord(
         attacker=att,
         attacker_unit="shuttle",
@@ -991,19 +935,16 @@ def shuttle_fight(
         odds=fight_odds(ab, db),
         attacker_removed=result == "defender",
         defender_removed=result == "attacker",
-        why=why,
+        aboard=(len(a_units), len(d_units)),
     )
-    lines = [rec.text(), f"Odds for the attacker were {rec.odds.text()}."]
+    events = [_ev("fight", n=0)]
     if result != "draw":
         loser, units = (dfn, d_units) if result == "attacker" else (att, a_units)
         for u in units:
             _to_repair(new.civs[loser], u)
-        lines.append(
-            f"{civ_name(loser)}'s shuttle is defeated: "
-            f"{', '.join(unit_name(u) for u in units)} go to repair."
-        )
+        events.append(_ev("shuttle.defeated", civ=loser, units=list(units)))
     return new, Outcome(
-        action="shuttle-fight", civ=att, lines=lines, rolls=_rolls(dice, start), fights=[rec]
+        action="shuttle-fight", civ=att, events=events, rolls=_rolls(dice, start), fights=[rec]
     )
 
 
@@ -1038,19 +979,24 @@ def target(
     if a.status == "target" and a.target_by == c:
         raise RuleError(f"{a.label} is already {civ_name(c)}'s target.")
     _need_any_field(cs, "within 2 cells of the asteroid")
-    lines = []
+    events: list[Event] = []
     if a.status == "target":
         assert a.target_by is not None
-        lines.append(f"{civ_name(c)} removes {civ_name(a.target_by)}'s Target marker.")
+        events.append(_ev("target.replaced", civ=c, other=a.target_by, label=a.label))
     else:
         a.guards = list(class_row(a.number).guards)
     a.status, a.target_by, a.phase = "target", c, "marked"
-    guards = ", ".join(unit_name(g) for g in a.guards)
-    lines.append(
-        f"{civ_name(c)} targets {a.label} (class {a.number}). Guards: {guards}. When its turn "
-        f"ends, {civ_name(guards_player(new, c))} plays them (/capture guards {a.label})."
+    events.append(
+        _ev(
+            "target.marked",
+            civ=c,
+            label=a.label,
+            number=a.number,
+            guards=list(a.guards),
+            player=guards_player(new, c),
+        )
     )
-    return new, Outcome(action="target", civ=c, lines=lines)
+    return new, Outcome(action="target", civ=c, events=events)
 
 
 def resolve_guards(
@@ -1081,7 +1027,7 @@ def resolve_guards(
     cs = new.civ(invader)
     start = len(dice.draws)
     fights: list[FightRecord] = []
-    lines: list[str] = [f"The natives of {a.label} attack {civ_name(invader)}'s invaders."]
+    events = [_ev("guards.start", label=a.label, civ=invader)]
     standing: list[UnitType] = []
     # Validate the whole plan before rolling anything: a refused command rolls nothing.
     if any(cs.field[u] for u in UNIT_TYPES):
@@ -1103,12 +1049,9 @@ def resolve_guards(
             target_unit = next((u for u in UNIT_TYPES if cs.field[u] >= 1), None)
             if target_unit is None:
                 standing.append(guard)
-                lines.append(f"The {unit_name(guard)} guard finds no invader in the field.")
+                events.append(_ev("guards.idle", guard=guard))
                 continue
-            lines.append(
-                f"The picked unit is gone: the {unit_name(guard)} guard attacks a "
-                f"{unit_name(target_unit)} instead."
-            )
+            events.append(_ev("guards.redirect", guard=guard, unit=target_unit))
         rec = _fight_record(
             NATIVES,
             guard,
@@ -1116,8 +1059,7 @@ def resolve_guards(
             target_unit,
             _roll_fight(dice, NATIVES, guard, invader, target_unit),
         )
-        fights.append(rec)
-        lines.extend(_fight_lines(rec))
+        _add_fight(fights, events, rec)
         if rec.defender_removed:
             _to_repair(cs, target_unit)
         if not rec.attacker_removed:
@@ -1125,15 +1067,12 @@ def resolve_guards(
     a.guards = standing
     if standing:
         a.phase = "besieged"
-        lines.append(
-            f"Guards left on {a.label}: {', '.join(unit_name(g) for g in standing)}. "
-            f"Everything stays until {civ_name(invader)}'s turn (/capture attack {a.label})."
-        )
+        events.append(_ev("guards.left", label=a.label, guards=list(standing), civ=invader))
     else:
         _flag(a)
-        lines.append(f"No guard is left: the Target on {a.label} becomes a Flag.")
+        events.append(_ev("flag", label=a.label))
     return new, Outcome(
-        action="guards", civ=NATIVES, lines=lines, rolls=_rolls(dice, start), fights=fights
+        action="guards", civ=NATIVES, events=events, rolls=_rolls(dice, start), fights=fights
     )
 
 
@@ -1174,18 +1113,18 @@ def attack_guards(
     _need_field(cs, u, "attack")
     start = len(dice.draws)
     rec = _fight_record(c, u, NATIVES, g, _roll_fight(dice, c, u, NATIVES, g))
-    lines = _fight_lines(rec)
+    events = [_ev("fight", n=0)]
     if rec.attacker_removed:
         _to_repair(cs, u)
     if rec.defender_removed:
         a.guards.remove(g)
         if not a.guards:
             _flag(a)
-            lines.append(f"No guard is left: the Target on {a.label} becomes a Flag.")
+            events.append(_ev("flag", label=a.label))
         else:
-            lines.append(f"Guards left: {', '.join(unit_name(x) for x in a.guards)}.")
+            events.append(_ev("guards.remaining", label=a.label, guards=list(a.guards)))
     return new, Outcome(
-        action="attack", civ=c, lines=lines, rolls=_rolls(dice, start), fights=[rec]
+        action="attack", civ=c, events=events, rolls=_rolls(dice, start), fights=[rec]
     )
 
 
@@ -1213,14 +1152,24 @@ def build_mine(
     a.status, a.owner, a.target_by, a.stock = "mine", c, None, gained
     cs.vp += row.vp
     cs.resources += gained
-    extra = f" ({row.resources} − {penalty}, hard variant)" if penalty else ""
-    lines = [
-        f"{civ_name(c)} builds a mine on {a.label} (class {a.number}): +{row.vp} VP "
-        f"({cs.vp}/{new.goal}), +{gained} resources{extra} ({cs.resources})."
+    events = [
+        _ev(
+            "mine.built",
+            civ=c,
+            label=a.label,
+            number=a.number,
+            vp=row.vp,
+            total_vp=cs.vp,
+            goal=new.goal,
+            gained=gained,
+            table=row.resources,
+            penalty=penalty,
+            resources=cs.resources,
+        )
     ]
     if row.income:
-        lines.append(f"It yields +{row.income} resources at the start of each of its turns.")
-    out = Outcome(action="mine", civ=c, lines=lines, resources={c: gained}, vp={c: row.vp})
+        events.append(_ev("mine.income", income=row.income))
+    out = Outcome(action="mine", civ=c, events=events, resources={c: gained}, vp={c: row.vp})
     _check_victory(new, c, out)
     return new, out
 
@@ -1267,7 +1216,7 @@ def create(
         if cs.repair["elite"] < 1:
             raise RuleError(f"{civ_name(c)}'s elite is not in repair: there is only one.")
     start = len(dice.draws)
-    lines: list[str] = []
+    events: list[Event] = []
     if by_elite:
         row = civ_row(c)
         if u != row.elite_creates:
@@ -1289,8 +1238,8 @@ def create(
         if count == 2 and row.elite_double_on is not None:
             face = dice.d6(f"{row.name} elite: 2 {unit_name(u)}s on {row.elite_double_on}-6")
             made = 2 if face >= row.elite_double_on else 1
-            lines.append(
-                f"Die {face}: the elite creates {made} {unit_name(u)}{'s' if made > 1 else ''}."
+            events.append(
+                _ev("elite.roll", face=face, made=made, unit=u, needed=row.elite_double_on)
             )
         cost = p * made
         cs.resources -= cost
@@ -1298,23 +1247,35 @@ def create(
         _bring(cs, u, made, "field")
         if row.elite_units_ready == "next_turn":
             cs.not_ready[u] += made
-            ready = "they act from its next turn"
-        else:
-            ready = "they may act at once"
-        lines.append(
-            f"{civ_name(c)}'s elite creates {made} {unit_name(u)} next to {mine.label} for "
-            f"{cost} resources ({cs.resources} left); {ready}."
+        events.append(
+            _ev(
+                "create.elite",
+                civ=c,
+                count=made,
+                unit=u,
+                label=mine.label,
+                cost=cost,
+                left=cs.resources,
+                ready=row.elite_units_ready,
+            )
         )
         return new, Outcome(
-            action="create", civ=c, lines=lines, rolls=_rolls(dice, start), resources={c: -cost}
+            action="create", civ=c, events=events, rolls=_rolls(dice, start), resources={c: -cost}
         )
     cost = p * count
     if mine is None:
         _pay(cs, cost, f"{count} {unit_name(u)} at {price(c, u)} each")
         _bring(cs, u, count, "reserve")
-        lines.append(
-            f"{civ_name(c)} creates {count} {unit_name(u)} at its base ({cs.base}) for {cost} "
-            f"resources ({cs.resources} left); in reserve."
+        events.append(
+            _ev(
+                "create.base",
+                civ=c,
+                count=count,
+                unit=u,
+                label=cs.base,
+                cost=cost,
+                left=cs.resources,
+            )
         )
     else:
         if cost > mine.stock:
@@ -1325,11 +1286,19 @@ def create(
         _pay(cs, cost, f"{count} {unit_name(u)} at {price(c, u)} each")
         mine.stock -= cost
         _bring(cs, u, count, "field")
-        lines.append(
-            f"{civ_name(c)} creates {count} {unit_name(u)} next to {mine.label} for {cost} "
-            f"resources ({cs.resources} left; {mine.stock} of that mine's own left)."
+        events.append(
+            _ev(
+                "create.mine",
+                civ=c,
+                count=count,
+                unit=u,
+                label=mine.label,
+                cost=cost,
+                left=cs.resources,
+                stock=mine.stock,
+            )
         )
-    return new, Outcome(action="create", civ=c, lines=lines, resources={c: -cost})
+    return new, Outcome(action="create", civ=c, events=events, resources={c: -cost})
 
 
 def _bring(cs: CivState, unit: UnitType, n: int, where: Literal["field", "reserve"]) -> None:
@@ -1368,16 +1337,17 @@ def move(
     if deploy:
         cs.reserve[u] -= 1
         cs.field[u] += 1
-    where = f" out of {cs.base}" if deploy else ""
-    return new, Outcome(
-        action="move",
+    event = _ev(
+        "move",
         civ=c,
-        lines=[
-            f"{civ_name(c)} moves {row.name}{where}: {moves} move(s) × {row.move_cost} = "
-            f"{cost} resources ({cs.resources} left)."
-        ],
-        resources={c: -cost},
+        unit=u,
+        moves=moves,
+        per_move=row.move_cost,
+        cost=cost,
+        left=cs.resources,
+        base=cs.base if deploy else "",
     )
+    return new, Outcome(action="move", civ=c, events=[event], resources={c: -cost})
 
 
 def activate_shuttle(
@@ -1395,13 +1365,8 @@ def activate_shuttle(
     own = a.status == "mine" and a.owner == c
     cost = 0 if own else tables().rules.shuttle_cost
     _pay(cs, cost, "Activating a shuttle")
-    why = "free next to its own class-3 mine" if own else f"{cost} resources"
-    return new, Outcome(
-        action="shuttle",
-        civ=c,
-        lines=[f"{civ_name(c)} activates a shuttle at {a.label}: {why} ({cs.resources} left)."],
-        resources={c: -cost},
-    )
+    event = _ev("shuttle", civ=c, label=a.label, cost=cost, left=cs.resources, own=int(own))
+    return new, Outcome(action="shuttle", civ=c, events=[event], resources={c: -cost})
 
 
 def raid(
@@ -1429,28 +1394,29 @@ def raid(
     face = dice.d6(f"cargo shuttle raid ({len(units)} aboard)")
     row = t.raid[face - 1]
     kind = row.one if len(units) == 1 else row.more
-    text = t.raid_results[kind].text.format(gain=row.gain)
-    lines = [f"{civ_name(c)} raids the cargo shuttle with {len(units)} aboard: die {face}, {text}."]
+    events = [
+        _ev("raid", civ=c, aboard=len(units), face=face, result=kind, gain=row.gain),
+    ]
     gained = 0
     if kind == "defeat":
         for x in units:
             _to_repair(cs, x)
-        lines.append(f"To repair: {', '.join(unit_name(x) for x in units)}.")
+        events.append(_ev("raid.repair", civ=c, units=list(units)))
     elif kind == "gain":
         gained = row.gain
         cs.resources += gained
-        lines.append(f"{civ_name(c)} now has {cs.resources} resources.")
+        events.append(_ev("raid.gain", civ=c, resources=cs.resources))
     old = new.cargo_portal
     if new.portals > 1:
         others = [p for p in range(1, new.portals + 1) if p != old]
         new.cargo_portal = others[dice.roll(len(others), "cargo shuttle's new portal") - 1]
-        lines.append(f"The cargo shuttle moves from portal {old} to portal {new.cargo_portal}.")
+        events.append(_ev("cargo.moved", old=old, new=new.cargo_portal))
     else:
-        lines.append("The cargo shuttle stays at the only portal.")
+        events.append(_ev("cargo.stays", portal=old))
     return new, Outcome(
         action="raid",
         civ=c,
-        lines=lines,
+        events=events,
         rolls=_rolls(dice, start),
         resources={c: gained} if gained else {},
     )
@@ -1467,12 +1433,8 @@ def use_token(
     if cs.tokens_left < 1:
         raise RuleError(f"{civ_name(c)} has used all its elite's ability tokens.")
     cs.tokens_left -= 1
-    what = f": {note.strip()[:200]}" if note.strip() else ""
-    return new, Outcome(
-        action="token",
-        civ=c,
-        lines=[f"{civ_name(c)} uses an elite ability token{what} ({cs.tokens_left} left)."],
-    )
+    event = _ev("token", civ=c, note=note.strip()[:200], left=cs.tokens_left)
+    return new, Outcome(action="token", civ=c, events=[event])
 
 
 def cheapest_price(civ: CivId) -> int:
@@ -1506,15 +1468,8 @@ def reinforce(state: AsteroidBeltState, civ: CivId | str) -> tuple[AsteroidBeltS
         _bring(cs, u, 1, "reserve")
     gained = tables().rules.reinforcement_resources
     cs.resources += gained
-    return new, Outcome(
-        action="reinforce",
-        civ=c,
-        lines=[
-            f"{civ_name(c)} receives its one reinforcement at {cs.base}: 1 unit of every type "
-            f"and {gained} resources ({cs.resources})."
-        ],
-        resources={c: gained},
-    )
+    event = _ev("reinforce", civ=c, label=cs.base, gained=gained, resources=cs.resources)
+    return new, Outcome(action="reinforce", civ=c, events=[event], resources={c: gained})
 
 
 def end_turn(state: AsteroidBeltState) -> tuple[AsteroidBeltState, Outcome]:
@@ -1535,75 +1490,40 @@ def end_turn(state: AsteroidBeltState) -> tuple[AsteroidBeltState, Outcome]:
     now = current_civ(new)
     income = _income(new, now)
     new.civs[now].resources += income
-    lines = [f"{civ_name(ending)} ends its turn. Turn {new.turn}: {civ_name(now)} to play."]
+    events = [_ev("turn.end", civ=ending, turn=new.turn, next=now)]
     if income:
         mines = sum(
             1 for a in new.asteroids if a.status == "mine" and a.owner == now and a.number == 5
         )
-        lines.append(
-            f"+{income} resources from {mines} class-5 mine(s) ({new.civs[now].resources})."
+        events.append(
+            _ev(
+                "turn.income",
+                civ=now,
+                income=income,
+                mines=mines,
+                resources=new.civs[now].resources,
+            )
         )
     for a in new.asteroids:
         if a.status != "target" or a.target_by is None:
             continue
         if a.phase == "guards_due" and guards_player(new, a.target_by) == now:
-            lines.append(
-                f"Guards to play: {a.label} (target of {civ_name(a.target_by)}) — "
-                f"/capture guards {a.label}."
-            )
+            events.append(_ev("turn.guards_due", label=a.label, civ=a.target_by, player=now))
         elif a.phase == "besieged" and a.target_by == now:
-            lines.append(
-                f"Guards still stand on {a.label}: attack them with /capture attack {a.label}."
-            )
+            events.append(_ev("turn.besieged", label=a.label, civ=now, guards=list(a.guards)))
     return new, Outcome(
-        action="end-turn", civ=ending, lines=lines, resources={now: income} if income else {}
+        action="end-turn", civ=ending, events=events, resources={now: income} if income else {}
     )
 
 
 # --------------------------------------------------------------------------------------------
 # Reporting
 # --------------------------------------------------------------------------------------------
-def _units_text(d: dict[UnitType, int]) -> str:
-    short = {"engineer": "E", "assault": "A", "recon": "R", "elite": "El"}
-    parts = [f"{short[u]}{d[u]}" for u in UNIT_TYPES if d[u]]
-    return " ".join(parts) or "—"
-
-
-def civ_line(state: AsteroidBeltState, civ: CivId) -> str:
-    cs = state.civs[civ]
-    mines = [
-        a.label + ("*" if a.base else "")
-        for a in state.asteroids
-        if a.status == "mine" and a.owner == civ
-    ]
-    who = f" (<@{cs.member_id}>)" if cs.member_id else " (unclaimed)"
-    return (
-        f"{civ_name(civ)}{who}: {cs.resources} res, {cs.vp}/{state.goal} VP · "
-        f"field {_units_text(cs.field)} · reserve {_units_text(cs.reserve)} · "
-        f"repair {_units_text(cs.repair)} · tokens {cs.tokens_left} · "
-        f"mines {', '.join(mines)}" + (" · reinforcement used" if cs.reinforcement_used else "")
-    )
-
-
 def asteroids_by_status(state: AsteroidBeltState) -> dict[Status, list[AsteroidState]]:
     out: dict[Status, list[AsteroidState]] = {s: [] for s in STATUSES}
     for a in state.asteroids:
         out[a.status].append(a)
     return out
-
-
-def status_lines(state: AsteroidBeltState) -> list[str]:
-    """The /asteroids status table as lines: civilisations, then asteroids by state."""
-    lines = [summarize(state)]
-    lines.extend(civ_line(state, c) for c in state.order)
-    groups = asteroids_by_status(state)
-    for a in groups["target"] + groups["flag"]:
-        lines.append(asteroid_line(state, a))
-    mines = ", ".join(f"{a.label} ({a.owner})" for a in groups["mine"])
-    lines.append(f"Mines: {mines or '—'}")
-    free = ", ".join(a.label for a in groups["free"])
-    lines.append(f"Free ({len(groups['free'])}): {free or '—'}")
-    return lines
 
 
 def summarize(state: AsteroidBeltState) -> str:
