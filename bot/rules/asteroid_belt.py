@@ -1077,7 +1077,7 @@ def resolve_guards(
 
 
 def _flag(a: AsteroidState) -> None:
-    a.status, a.phase, a.guards = "flag", None, []
+    a.status, a.phase, a.guards, a.target_by = "flag", None, [], None
 
 
 def attack_guards(
