@@ -10,6 +10,7 @@ import pkgutil
 import random
 import secrets
 import time
+from collections import deque
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager, suppress
 from pathlib import Path
@@ -23,12 +24,14 @@ from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
 import cogs
+from bot.catalog import Msg, has, locale_of, t
 from bot.config import Settings
 from bot.errors import BotError, ConcurrencyError, NoCampaign, NotAllowed
-from bot.games import GAMES, game_title, setup_hint
+from bot.games import GAMES, setup_hint
 from bot.options import validate_options
 from bot.rules.dice import Dice
 from bot.storage import Campaign, Store, Tx, dump_json
+from bot.translator import CatalogTranslator
 
 log = logging.getLogger(__name__)
 
@@ -55,21 +58,25 @@ def describe_invocation(interaction: discord.Interaction[Any]) -> str:
     return " ".join(words)[:300]
 
 
+def game_msg(key: str) -> Msg | str:
+    """A game's title as a catalog argument (its own text if the catalog lacks it)."""
+    return Msg(f"game-{key}") if has("en", f"game-{key}") else key
+
+
 class TableTree(app_commands.CommandTree["TableBot"]):
     """Checks every option against the synced schema before a command runs, counts commands in
     flight for a clean shutdown, and sends every error to one handler."""
 
     async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
         bot = self.client
+        loc = locale_of(interaction.locale)
         if bot.shutting_down:
-            await bot.send_ephemeral(
-                interaction, "The bot is restarting — try again in a few seconds."
-            )
+            await bot.send_ephemeral(interaction, t(loc, "restarting"), refusal=True)
             return False
         if interaction.type is discord.InteractionType.application_command:
             problem = validate_options(self, interaction)
             if problem is not None:
-                await bot.send_ephemeral(interaction, problem)
+                await bot.send_ephemeral(interaction, problem.localized(loc), refusal=True)
                 return False
         return True
 
@@ -109,6 +116,8 @@ class TableBot(commands.Bot):
             random.Random(settings.dice_seed) if settings.dice_seed is not None else None
         )
         self.dice_factory: Callable[[], Dice] = self._default_dice
+        # ids of the latest interactions answered with a refusal (the local console reads it)
+        self.refusals: deque[int] = deque(maxlen=256)
         Route.BASE = settings.discord_api_base_url.rstrip("/")
         DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.discord_gateway_url)
 
@@ -130,6 +139,7 @@ class TableBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self._store = await Store.open(self.settings.database_path)
+        await self.tree.set_translator(CatalogTranslator())
         if self._load_cogs:
             for name in cog_extensions():
                 await self.load_extension(name)
@@ -217,7 +227,7 @@ class TableBot(commands.Bot):
                 await interaction.response.autocomplete([])
             else:
                 await interaction.response.send_message(
-                    "This button has expired — run the command again.", ephemeral=True
+                    t(locale_of(interaction.locale), "button-expired"), ephemeral=True
                 )
 
     # -- shutdown ------------------------------------------------------------------------------
@@ -238,7 +248,11 @@ class TableBot(commands.Bot):
             self._store = None
 
     # -- replies and errors --------------------------------------------------------------------
-    async def send_ephemeral(self, interaction: discord.Interaction[Any], message: str) -> None:
+    async def send_ephemeral(
+        self, interaction: discord.Interaction[Any], message: str, *, refusal: bool = False
+    ) -> None:
+        if refusal:
+            self.refusals.append(interaction.id)
         try:
             if interaction.type is discord.InteractionType.autocomplete:
                 if not interaction.response.is_done():
@@ -258,18 +272,19 @@ class TableBot(commands.Bot):
             if cause is None:
                 break
             original = cause
+        loc = locale_of(interaction.locale)
         if isinstance(original, BotError):
-            message = original.message
+            message = original.localized(loc)
         elif isinstance(original, ConcurrencyError):
-            message = "Someone changed this campaign at the same moment — run the command again."
+            message = t(loc, "error-concurrency")
         elif isinstance(error, app_commands.CommandNotFound):
-            message = "This command is not known any more — Discord may still be updating; retry."
+            message = t(loc, "error-command-unknown")
         elif isinstance(error, app_commands.TransformerError):
-            message = f"`{str(error.value)[:50]}` is not a valid {error.type.name} here."
+            message = t(loc, "error-transformer", value=str(error.value)[:50], kind=error.type.name)
         elif isinstance(error, app_commands.MissingPermissions):
-            message = "Only a game master may do that (Manage Channels permission needed)."
+            message = t(loc, "error-missing-permissions")
         elif isinstance(error, app_commands.CheckFailure):
-            message = str(error) or "You may not use this command here."
+            message = t(loc, "error-check-failed")
         else:
             ref = secrets.token_hex(3).upper()
             log.error(
@@ -278,8 +293,8 @@ class TableBot(commands.Bot):
                 describe_invocation(interaction),
                 exc_info=(type(original), original, original.__traceback__),
             )
-            message = f"Something went wrong (ref {ref}). Tell the bot's admin this reference."
-        await self.send_ephemeral(interaction, message[:1900])
+            message = t(loc, "error-unexpected", ref=ref)
+        await self.send_ephemeral(interaction, message[:1900], refusal=True)
 
     # -- campaigns for cogs --------------------------------------------------------------------
     async def is_game_master(
@@ -298,12 +313,11 @@ class TableBot(commands.Bot):
     async def ensure_game_master(
         self, interaction: discord.Interaction[Any], campaign: Campaign | None, action: str = ""
     ) -> None:
+        """Refuse non-game-masters; ``action`` is a catalog key naming what they tried."""
         if not await self.is_game_master(interaction, campaign):
-            what = f" {action}" if action else " do that"
-            raise NotAllowed(
-                f"Only the game master may{what} — the member who started the campaign, an added "
-                "game master, or someone with Manage Channels."
-            )
+            if action and has("en", action):
+                raise NotAllowed(key="not-game-master-action", action=Msg(action))
+            raise NotAllowed(key="not-game-master")
 
     @asynccontextmanager
     async def campaign_tx(
@@ -322,7 +336,7 @@ class TableBot(commands.Bot):
         happens when the block exits; reply after it.
         """
         if interaction.channel_id is None:
-            raise BotError("Use this command in a server channel.")
+            raise BotError(key="use-in-channel")
         async with self.store.transaction(
             interaction.channel_id,
             actor_id=interaction.user.id,
@@ -333,15 +347,15 @@ class TableBot(commands.Bot):
             campaign = tx.campaign
             if require and campaign is None:
                 if game is not None and game in GAMES:
-                    hint = GAMES[game].setup_command
                     raise NoCampaign(
-                        f"No {game_title(game)} campaign in this channel — start one with {hint}."
+                        key="no-campaign-game",
+                        game=Msg(f"game-{game}"),
+                        hint=GAMES[game].setup_command,
                     )
-                raise NoCampaign(f"No campaign in this channel — start one with {setup_hint()}.")
+                raise NoCampaign(key="no-campaign", hint=setup_hint())
             if game is not None and campaign is not None and campaign.game != game:
                 raise NoCampaign(
-                    f"This channel plays {game_title(campaign.game)}, not {game_title(game)} — "
-                    "use that game's commands here, or another channel for this one."
+                    key="wrong-game", current=game_msg(campaign.game), game=game_msg(game)
                 )
             if game_master:
                 await self.ensure_game_master(interaction, campaign, action)

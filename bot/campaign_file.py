@@ -109,15 +109,13 @@ def migrate(data: dict[str, Any]) -> dict[str, Any]:
 def parse_campaign_file(raw: bytes) -> CampaignFile:
     """Validate an uploaded export; refuse with the first problem found, in one line."""
     if len(raw) > MAX_FILE_BYTES:
-        raise InputError(f"The file is too large ({len(raw)} bytes; at most {MAX_FILE_BYTES}).")
+        raise InputError(key="import-too-large", size=str(len(raw)), limit=str(MAX_FILE_BYTES))
     try:
         data = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise InputError(f"The file is not valid JSON: {exc}"[:300]) from None
-    if not isinstance(data, dict):
-        raise InputError("The file is not a campaign export (expected a JSON object).")
-    if data.get("format") != FORMAT:
-        raise InputError("The file is not a campaign export from this bot (format is missing).")
+        raise InputError(key="import-not-json", problem=str(exc)[:200]) from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise InputError(key="import-not-export")
     try:
         return CampaignFile.model_validate(migrate(data))
     except ValidationError as exc:
@@ -125,7 +123,7 @@ def parse_campaign_file(raw: bytes) -> CampaignFile:
         message = str(first["msg"]).removeprefix("Value error, ")
         where = ".".join(str(p) for p in first["loc"])
         text = f"{where}: {message}" if where else message
-        raise InputError(f"The file is not valid: {text}"[:300]) from None
+        raise InputError(key="import-invalid", problem=text[:250]) from None
 
 
 def render_campaign_file(data: dict[str, Any]) -> bytes:

@@ -10,18 +10,16 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.catalog import Msg
+from bot.errors import InputError
+
 MAX_STRING = 6000
-_TYPE_WORDS = {
-    3: "text",
-    4: "whole number",
-    5: "true or false",
-    6: "member",
-    7: "channel",
-    8: "role",
-    9: "member or role",
-    10: "number",
-    11: "file",
-}
+# catalog keys naming each option type ("opt-type-4" = "a whole number")
+_TYPE_WORDS = {k: Msg(f"opt-type-{k}") for k in (3, 4, 5, 6, 7, 8, 9, 10, 11)}
+
+
+def _bad(key: str, **args: Any) -> InputError:
+    return InputError(key=key, **args)
 
 
 def _leaf_schema(
@@ -56,52 +54,54 @@ def _is_snowflake(value: Any) -> bool:
     return isinstance(value, str) and value.isdigit() and 0 < len(value) <= 20
 
 
-def _check(opt: dict[str, Any], value: Any, resolved: dict[str, Any]) -> str | None:
+def _check(opt: dict[str, Any], value: Any, resolved: dict[str, Any]) -> InputError | None:
     name = opt["name"]
     kind = opt["type"]
-    word = _TYPE_WORDS.get(kind, "value")
+    wrong_type = _bad("opt-wrong-type", option=name, kind=_TYPE_WORDS.get(kind, Msg("opt-type-3")))
     if kind == 3:
         if not isinstance(value, str):
-            return f"`{name}` must be {word}."
+            return wrong_type
         shortest = int(opt.get("min_length", 0))
         longest = int(opt.get("max_length", MAX_STRING))
         if not shortest <= len(value) <= longest:
-            return f"`{name}` must be {shortest}–{longest} characters long (got {len(value)})."
+            return _bad(
+                "opt-length", option=name, low=str(shortest), high=str(longest), got=str(len(value))
+            )
     elif kind in (4, 10):
         if isinstance(value, bool) or not isinstance(value, int | float):
-            return f"`{name}` must be a {word}."
+            return wrong_type
         if kind == 4 and (isinstance(value, float) or abs(value) > 2**53):
-            return f"`{name}` must be a {word}."
+            return wrong_type
         if value != value or value in (float("inf"), float("-inf")):
-            return f"`{name}` must be a {word}."
+            return wrong_type
         low, high = opt.get("min_value"), opt.get("max_value")
         if (low is not None and value < low) or (high is not None and value > high):
             if low is not None and high is not None:
-                return f"`{name}` must be from {low} to {high} (got {value})."
+                return _bad("opt-range", option=name, low=str(low), high=str(high), got=str(value))
             if low is not None:
-                return f"`{name}` must be at least {low} (got {value})."
-            return f"`{name}` must be at most {high} (got {value})."
+                return _bad("opt-min", option=name, low=str(low), got=str(value))
+            return _bad("opt-max", option=name, high=str(high), got=str(value))
     elif kind == 5:
         if not isinstance(value, bool):
-            return f"`{name}` must be true or false."
+            return wrong_type
     elif kind in (6, 7, 8, 9):
         if not _is_snowflake(value):
-            return f"`{name}` must be a {word}."
+            return wrong_type
     elif kind == 11 and (
         not _is_snowflake(value) or str(value) not in (resolved.get("attachments") or {})
     ):
-        return f"`{name}` must be an attached file."
+        return wrong_type
     choices = opt.get("choices")
     if choices and value not in [c.get("value") for c in choices]:
         allowed = ", ".join(str(c.get("name")) for c in choices[:10])
-        return f"`{name}` must be one of: {allowed}."
+        return _bad("opt-choices", option=name, allowed=allowed)
     return None
 
 
 def validate_options(
     tree: app_commands.CommandTree[Any], interaction: discord.Interaction[Any]
-) -> str | None:
-    """None when the options fit the command's schema, else one line saying what is wrong."""
+) -> InputError | None:
+    """None when the options fit the command's schema, else the error saying what is wrong."""
     data: dict[str, Any] = dict(interaction.data or {})
     found = _leaf_schema(tree, data)
     if found is None:
@@ -112,23 +112,25 @@ def validate_options(
     seen: set[str] = set()
     for item in given:
         if not isinstance(item, dict) or "name" not in item:
-            return f"{qualified}: an option could not be read — try the command again."
+            return _bad("opt-unreadable", command=qualified)
         name = str(item["name"])
         opt = by_name.get(name)
         if opt is None:
-            known = ", ".join(f"`{n}`" for n in by_name) or "none"
-            return f"{qualified} has no option `{name[:40]}` (options: {known})."
+            known = ", ".join(f"`{n}`" for n in by_name) or "—"
+            return _bad("opt-unknown", command=qualified, option=name[:40], known=known)
         if name in seen:
-            return f"{qualified}: `{name}` was given twice."
+            return _bad("opt-twice", command=qualified, option=name)
         seen.add(name)
         if opt.get("type") != item.get("type"):
-            return f"`{name}` must be a {_TYPE_WORDS.get(opt['type'], 'value')}."
+            return _bad(
+                "opt-wrong-type", option=name, kind=_TYPE_WORDS.get(opt["type"], Msg("opt-type-3"))
+            )
         problem = _check(opt, item.get("value"), resolved)
         if problem is not None:
             return problem
     if schema and any(o.get("type") in (1, 2) for o in schema):
-        return f"{qualified} needs a subcommand — pick one from the list."
+        return _bad("opt-need-subcommand", command=qualified)
     for name, opt in by_name.items():
         if opt.get("required") and name not in seen:
-            return f"{qualified} needs `{name}` — {opt.get('description', '')}".rstrip(" —")
+            return _bad("opt-required", command=qualified, option=name)
     return None

@@ -8,6 +8,7 @@ from typing import Any
 
 import discord
 
+from bot.catalog import locale_of, t
 from bot.errors import BotError
 
 log = logging.getLogger(__name__)
@@ -21,6 +22,11 @@ EMBED_TOTAL = 6000
 CONTENT = 2000
 
 COLOUR = discord.Colour.dark_teal()
+
+
+def tr(interaction: discord.Interaction[Any], key: str, /, **args: Any) -> str:
+    """Catalog message ``key`` in the invoking member's language."""
+    return t(locale_of(interaction.locale), key, **args)
 
 
 def clip(text: str, limit: int) -> str:
@@ -102,19 +108,21 @@ class ConfirmView(SafeView):
         owner_id: int,
         on_confirm: Callable[[discord.Interaction[Any]], Awaitable[str]],
         *,
-        confirm_label: str = "Confirm",
+        confirm_label: str | None = None,
+        locale: str = "en",
         timeout: float = 120.0,
     ) -> None:
         super().__init__(timeout=timeout)
         self.owner_id = owner_id
         self._on_confirm = on_confirm
-        self.confirm.label = confirm_label
+        self.confirm.label = confirm_label or t(locale, "button-confirm")
+        self.cancel.label = t(locale, "button-cancel")
         self.done = False
 
     async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
         if interaction.user.id != self.owner_id:
             await interaction.response.send_message(
-                "Only the member who asked can answer this.", ephemeral=True
+                tr(interaction, "confirm-only-owner"), ephemeral=True
             )
             return False
         return True
@@ -124,14 +132,17 @@ class ConfirmView(SafeView):
         self, interaction: discord.Interaction[Any], button: discord.ui.Button[Any]
     ) -> None:
         if self.done:
-            await interaction.response.send_message("Already answered.", ephemeral=True)
+            await interaction.response.send_message(
+                tr(interaction, "confirm-already"), ephemeral=True
+            )
             return
         self.done = True
         self.stop()
         try:
             text = await self._on_confirm(interaction)
         except BotError as exc:
-            await interaction.response.edit_message(content=exc.message, view=None, embed=None)
+            text = exc.localized(locale_of(interaction.locale))
+            await interaction.response.edit_message(content=text, view=None, embed=None)
             return
         await interaction.response.edit_message(content=text, view=None, embed=None)
 
@@ -141,4 +152,6 @@ class ConfirmView(SafeView):
     ) -> None:
         self.done = True
         self.stop()
-        await interaction.response.edit_message(content="Cancelled — nothing changed.", view=None)
+        await interaction.response.edit_message(
+            content=tr(interaction, "confirm-cancelled"), view=None
+        )

@@ -1,4 +1,5 @@
-"""/campaign: the channel's campaign as a whole (status, end)."""
+"""/campaign: the channel's campaign as a whole — status, history, undo, export/import, end,
+game masters."""
 
 from __future__ import annotations
 
@@ -12,16 +13,16 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.campaign_file import MAX_FILE_BYTES, parse_campaign_file, render_campaign_file
+from bot.catalog import has, locale_of, t
 from bot.errors import BotError, NoCampaign, NotAllowed
-from bot.games import GAMES, game_title, setup_hint
+from bot.games import GAMES, setup_hint
 from bot.storage import Campaign, HistoryEntry
-from bot.ui import ConfirmView, EmbedBuilder, SafeView, clip
+from bot.ui import ConfirmView, EmbedBuilder, SafeView, clip, tr
 
 if TYPE_CHECKING:
     from bot.app import TableBot
 
 log = logging.getLogger(__name__)
-
 
 UNDO_OWN_WINDOW = timedelta(minutes=5)
 HISTORY_PAGE = 10
@@ -31,38 +32,43 @@ def discord_time(iso: str, style: str = "R") -> str:
     return f"<t:{int(datetime.fromisoformat(iso).timestamp())}:{style}>"
 
 
-def dice_text(entry: HistoryEntry) -> str:
-    """The die faces of an entry (``3 5``) and a count of other random draws."""
+def game_name(loc: str, game: str) -> str:
+    key = f"game-{game}"
+    return t(loc, key) if has(loc, key) else game
+
+
+def dice_text(loc: str, entry: HistoryEntry) -> str:
+    """The die faces of an entry (``🎲 3 5``) and a count of other random draws."""
     faces = [str(d.get("value")) for d in entry.dice if str(d.get("kind", "")).startswith("d")]
     others = sum(1 for d in entry.dice if not str(d.get("kind", "")).startswith("d"))
     parts = []
     if faces:
         parts.append("🎲 " + " ".join(faces[:40]) + (" …" if len(faces) > 40 else ""))
     if others:
-        parts.append(f"{others} other random draws")
+        parts.append(t(loc, "history-other-draws", count=others))
     return " · ".join(parts)
 
 
-def history_line(entry: HistoryEntry) -> str:
+def history_line(loc: str, entry: HistoryEntry) -> str:
     line = (
         f"**#{entry.seq}** {discord_time(entry.created_at, 't')} {clip(entry.actor_name, 40)} — "
         f"`{clip(entry.command, 80)}` — {clip(entry.summary, 200)}"
     )
-    dice = dice_text(entry)
+    dice = dice_text(loc, entry)
     if dice:
         line += f" · {dice}"
     if entry.undone_at:
-        line = f"~~{line}~~ (undone)"
+        line = f"~~{line}~~ {t(loc, 'history-undone')}"
     return line
 
 
-def history_pages(title: str, entries: list[HistoryEntry]) -> list[discord.Embed]:
+def history_pages(loc: str, title: str, entries: list[HistoryEntry]) -> list[discord.Embed]:
     pages = []
     chunks = [entries[i : i + HISTORY_PAGE] for i in range(0, len(entries), HISTORY_PAGE)]
     for n, chunk in enumerate(chunks, start=1):
-        builder = EmbedBuilder(title, "\n".join(history_line(e) for e in chunk))
+        builder = EmbedBuilder(title, "\n".join(history_line(loc, e) for e in chunk))
         if len(chunks) > 1:
-            builder.footer(f"Page {n} of {len(chunks)} · newest first")
+            builder.footer(t(loc, "history-page", page=str(n), pages=str(len(chunks))))
         pages.append(builder.build())
     return pages
 
@@ -70,17 +76,19 @@ def history_pages(title: str, entries: list[HistoryEntry]) -> list[discord.Embed
 class Pager(SafeView):
     """◀ / ▶ through pre-rendered embeds."""
 
-    def __init__(self, pages: list[discord.Embed]) -> None:
+    def __init__(self, pages: list[discord.Embed], loc: str) -> None:
         super().__init__(timeout=600)
         self.pages = pages
         self.index = 0
+        self.newer.label = t(loc, "pager-newer")
+        self.older.label = t(loc, "pager-older")
         self._sync()
 
     def _sync(self) -> None:
         self.newer.disabled = self.index == 0
         self.older.disabled = self.index >= len(self.pages) - 1
 
-    @discord.ui.button(label="◀ Newer", style=discord.ButtonStyle.secondary)
+    @discord.ui.button(label="◀", style=discord.ButtonStyle.secondary)
     async def newer(
         self, interaction: discord.Interaction[Any], button: discord.ui.Button[Any]
     ) -> None:
@@ -88,7 +96,7 @@ class Pager(SafeView):
         self._sync()
         await interaction.response.edit_message(embed=self.pages[self.index], view=self)
 
-    @discord.ui.button(label="Older ▶", style=discord.ButtonStyle.secondary)
+    @discord.ui.button(label="▶", style=discord.ButtonStyle.secondary)
     async def older(
         self, interaction: discord.Interaction[Any], button: discord.ui.Button[Any]
     ) -> None:
@@ -100,8 +108,7 @@ class Pager(SafeView):
 class CampaignCog(
     commands.GroupCog, group_name="campaign", group_description="This channel's campaign"
 ):
-    """The channel's campaign, whatever the game: status, history, undo, export/import, end,
-    game masters."""
+    """The channel's campaign, whatever the game."""
 
     help_section = "Campaign"
     help_order = 10
@@ -114,70 +121,69 @@ class CampaignCog(
 
     def _channel(self, interaction: discord.Interaction[Any]) -> int:
         if interaction.channel_id is None:
-            raise BotError("Use this command in a server channel.")
+            raise BotError(key="use-in-channel")
         return interaction.channel_id
 
     async def _campaign(self, interaction: discord.Interaction[Any]) -> Campaign:
         campaign = await self.bot.store.get(self._channel(interaction))
         if campaign is None:
-            raise NoCampaign(f"No campaign in this channel — start one with {setup_hint()}.")
+            raise NoCampaign(key="no-campaign", hint=setup_hint())
         return campaign
 
+    # -- status, end -----------------------------------------------------------------------------
     @app_commands.command(
         name="status", description="Which game this channel plays, since when, by whom"
     )
     async def status(self, interaction: discord.Interaction[Any]) -> None:
-        if interaction.channel_id is None:
-            raise BotError("Use this command in a server channel.")
-        campaign = await self.bot.store.get(interaction.channel_id)
-        if campaign is None:
-            await interaction.response.send_message(
-                f"No campaign in this channel — start one with {setup_hint()}.", ephemeral=True
-            )
-            return
+        campaign = await self._campaign(interaction)
+        loc = locale_of(interaction.locale)
         info = GAMES.get(campaign.game)
         try:
             summary = info.summarize(campaign.state) if info else "—"
         except Exception:
             log.exception("could not summarise campaign in channel %s", campaign.channel_id)
-            summary = "(the state could not be summarised)"
-        builder = EmbedBuilder(f"{game_title(campaign.game)} campaign", summary)
-        builder.field("Started", discord_time(campaign.created_at), inline=True)
-        builder.field("By", f"<@{campaign.created_by}>", inline=True)
-        builder.field("Last change", discord_time(campaign.updated_at), inline=True)
+            summary = t(loc, "campaign-status-unreadable")
+        builder = EmbedBuilder(
+            t(loc, "campaign-status-title", game=game_name(loc, campaign.game)), summary
+        )
+        builder.field(
+            t(loc, "campaign-field-started"), discord_time(campaign.created_at), inline=True
+        )
+        builder.field(t(loc, "campaign-field-by"), f"<@{campaign.created_by}>", inline=True)
+        builder.field(t(loc, "campaign-field-last"), discord_time(campaign.updated_at), inline=True)
         await interaction.response.send_message(embed=builder.build())
 
     @app_commands.command(
         name="end", description="Game master: delete this channel's campaign (asks first)"
     )
     async def end(self, interaction: discord.Interaction[Any]) -> None:
-        if interaction.channel_id is None:
-            raise BotError("Use this command in a server channel.")
-        channel_id = interaction.channel_id
+        channel_id = self._channel(interaction)
         campaign = await self.bot.store.get(channel_id)
         if campaign is None:
-            raise BotError("No campaign in this channel — nothing to end.")
-        await self.bot.ensure_game_master(interaction, campaign, "end the campaign")
+            raise BotError(key="campaign-end-nothing")
+        await self.bot.ensure_game_master(interaction, campaign, "action-end-campaign")
         campaign_id = campaign.campaign_id
+        loc = locale_of(interaction.locale)
+        title = game_name(loc, campaign.game)
 
         async def confirmed(button_interaction: discord.Interaction[Any]) -> str:
             async with self.bot.campaign_tx(button_interaction, game=None) as tx:
                 if tx.campaign is None or tx.campaign.campaign_id != campaign_id:
-                    raise BotError("That campaign is already gone — nothing changed.")
+                    raise BotError(key="campaign-end-gone")
                 await self.bot.ensure_game_master(
-                    button_interaction, tx.campaign, "end the campaign"
+                    button_interaction, tx.campaign, "action-end-campaign"
                 )
                 tx.delete()
-            return f"The {game_title(campaign.game)} campaign has ended and was deleted."
+            return tr(button_interaction, "campaign-end-done", game=title)
 
-        view = ConfirmView(interaction.user.id, confirmed, confirm_label="End campaign")
+        view = ConfirmView(
+            interaction.user.id, confirmed, confirm_label=t(loc, "campaign-end-button"), locale=loc
+        )
         await interaction.response.send_message(
-            f"End this channel's {game_title(campaign.game)} campaign? Its state and history are "
-            "deleted for good.",
-            view=view,
-            ephemeral=True,
+            t(loc, "campaign-end-ask", game=title), view=view, ephemeral=True
         )
 
+    # -- history, undo ---------------------------------------------------------------------------
     @app_commands.command(
         name="history", description="The latest entries: who did what, with every die"
     )
@@ -186,15 +192,17 @@ class CampaignCog(
         self, interaction: discord.Interaction[Any], count: app_commands.Range[int, 1, 50] = 10
     ) -> None:
         campaign = await self._campaign(interaction)
+        loc = locale_of(interaction.locale)
         entries = await self.bot.store.campaign_history(campaign.campaign_id, count)
         if not entries:
-            await interaction.response.send_message("The history is empty.", ephemeral=True)
+            await interaction.response.send_message(t(loc, "history-empty"), ephemeral=True)
             return
-        pages = history_pages(f"{game_title(campaign.game)} — history", entries)
+        title = t(loc, "history-title", game=game_name(loc, campaign.game))
+        pages = history_pages(loc, title, entries)
         if len(pages) == 1:
             await interaction.response.send_message(embed=pages[0])
         else:
-            await interaction.response.send_message(embed=pages[0], view=Pager(pages))
+            await interaction.response.send_message(embed=pages[0], view=Pager(pages, loc))
 
     @app_commands.command(
         name="undo", description="Restore the state from before the latest change"
@@ -202,57 +210,71 @@ class CampaignCog(
     async def undo(self, interaction: discord.Interaction[Any]) -> None:
         channel_id = self._channel(interaction)
         campaign = await self._campaign(interaction)
+        loc = locale_of(interaction.locale)
         latest = await self.bot.store.latest_undoable(channel_id)
         if latest is None or latest.state_before is None:
-            raise BotError(
-                "Nothing to undo: the campaign is as it started (use /campaign end to remove it)."
-            )
+            raise BotError(key="nothing-to-undo")
         is_gm = await self.bot.is_game_master(interaction, campaign)
         age = datetime.now(UTC) - datetime.fromisoformat(latest.created_at)
         own_recent = latest.actor_id == interaction.user.id and age <= UNDO_OWN_WINDOW
         if not (is_gm or own_recent):
-            raise NotAllowed(
-                "Only the game master, or the member who made the last change within 5 minutes, "
-                "may undo it."
-            )
+            raise NotAllowed(key="undo-not-allowed")
         seq = latest.seq
 
         async def do_undo(who: discord.Interaction[Any]) -> str:
             if who is not interaction:
                 fresh = await self.bot.store.get(channel_id)
-                await self.bot.ensure_game_master(who, fresh, "undo someone else's change")
+                await self.bot.ensure_game_master(who, fresh, "action-undo-other")
             entry = await self.bot.store.undo(channel_id, seq, who.user.id)
-            return (
-                f"Undid #{entry.seq} by {entry.actor_name} (`{clip(entry.command, 80)}` — "
-                f"{clip(entry.summary, 200)}). The campaign is as it was before it."
+            return tr(
+                who,
+                "undo-done",
+                seq=str(entry.seq),
+                actor=entry.actor_name,
+                command=clip(entry.command, 80),
+                summary=clip(entry.summary, 200),
             )
 
         if latest.actor_id == interaction.user.id:
             await interaction.response.send_message(await do_undo(interaction))
             return
-        view = ConfirmView(interaction.user.id, do_undo, confirm_label="Undo it")
-        await interaction.response.send_message(
-            f"Undo {latest.actor_name}'s change #{seq} (`{clip(latest.command, 80)}` — "
-            f"{clip(latest.summary, 200)})?",
-            view=view,
+        view = ConfirmView(
+            interaction.user.id, do_undo, confirm_label=t(loc, "undo-button"), locale=loc
         )
+        question = t(
+            loc,
+            "undo-ask",
+            actor=latest.actor_name,
+            seq=str(seq),
+            command=clip(latest.command, 80),
+            summary=clip(latest.summary, 200),
+        )
+        await interaction.response.send_message(question, view=view)
 
+    # -- export, import --------------------------------------------------------------------------
     @app_commands.command(
         name="export", description="Game master: the campaign (state and history) as a JSON file"
     )
     async def export(self, interaction: discord.Interaction[Any]) -> None:
         channel_id = self._channel(interaction)
         campaign = await self._campaign(interaction)
-        await self.bot.ensure_game_master(interaction, campaign, "export the campaign")
+        await self.bot.ensure_game_master(interaction, campaign, "action-export")
         data = await self.bot.store.export_campaign(channel_id)
         if data is None:
-            raise NoCampaign("No campaign in this channel.")
+            raise NoCampaign(key="no-campaign", hint=setup_hint())
         raw = render_campaign_file(data)
-        name = f"{campaign.game}-campaign-{channel_id}.json"
+        loc = locale_of(interaction.locale)
+        text = t(
+            loc,
+            "export-done",
+            game=game_name(loc, campaign.game),
+            count=str(len(data["history"])),
+        )
         await interaction.response.send_message(
-            f"The {game_title(campaign.game)} campaign: state and {len(data['history'])} history "
-            "entries. Re-load it with /campaign import.",
-            file=discord.File(io.BytesIO(raw), filename=name),
+            text,
+            file=discord.File(
+                io.BytesIO(raw), filename=f"{campaign.game}-campaign-{channel_id}.json"
+            ),
             ephemeral=True,
         )
 
@@ -265,15 +287,16 @@ class CampaignCog(
         self, interaction: discord.Interaction[Any], file: discord.Attachment
     ) -> None:
         channel_id = self._channel(interaction)
+        loc = locale_of(interaction.locale)
         current = await self.bot.store.get(channel_id)
         if current is not None:
-            await self.bot.ensure_game_master(interaction, current, "replace the campaign")
+            await self.bot.ensure_game_master(interaction, current, "action-import")
         if file.size > MAX_FILE_BYTES:
-            raise BotError(f"The file is too large ({file.size} bytes; at most {MAX_FILE_BYTES}).")
+            raise BotError(key="import-too-large", size=str(file.size), limit=str(MAX_FILE_BYTES))
         try:
             raw = await file.read()
         except discord.HTTPException:
-            raise BotError("Could not download the file from Discord — try again.") from None
+            raise BotError(key="import-download-failed") from None
         parsed = parse_campaign_file(raw)
         data = parsed.model_dump(mode="json", exclude={"format", "version"})
         importer = interaction.user.id
@@ -285,46 +308,42 @@ class CampaignCog(
                     "added_at": datetime.now(UTC).isoformat(),
                 }
             )
-        replacing = (
-            f"Replace this channel's {game_title(current.game)} campaign"
-            if current
-            else "Start this channel's campaign from"
-        )
+        count = str(len(parsed.history))
+        title = game_name(loc, parsed.game)
 
         async def do_import(who: discord.Interaction[Any]) -> str:
             fresh = await self.bot.store.get(channel_id)
             if fresh is not None:
-                await self.bot.ensure_game_master(who, fresh, "replace the campaign")
+                await self.bot.ensure_game_master(who, fresh, "action-import")
             await self.bot.store.import_campaign(channel_id, who.guild_id, data)
-            return (
-                f"Imported the {game_title(parsed.game)} campaign with "
-                f"{len(parsed.history)} history entries."
+            return tr(who, "import-done", game=title, count=count)
+
+        view = ConfirmView(importer, do_import, confirm_label=t(loc, "import-button"), locale=loc)
+        if current is not None:
+            question = t(
+                loc,
+                "import-ask-replace",
+                current=game_name(loc, current.game),
+                game=title,
+                count=count,
             )
+        else:
+            question = t(loc, "import-ask-start", game=title, count=count)
+        await interaction.response.send_message(question, view=view, ephemeral=True)
 
-        view = ConfirmView(importer, do_import, confirm_label="Import")
-        await interaction.response.send_message(
-            f"{replacing} the imported {game_title(parsed.game)} campaign "
-            f"({len(parsed.history)} history entries)?",
-            view=view,
-            ephemeral=True,
-        )
-
+    # -- game masters ----------------------------------------------------------------------------
     @gm.command(name="add", description="Game master: make a member a game master here")
     @app_commands.describe(member="The member who may run game-master commands")
     async def gm_add(self, interaction: discord.Interaction[Any], member: discord.Member) -> None:
         campaign = await self._campaign(interaction)
-        await self.bot.ensure_game_master(interaction, campaign, "add game masters")
+        await self.bot.ensure_game_master(interaction, campaign, "action-add-gm")
         if member.bot:
-            raise BotError("Bots cannot be game masters.")
+            raise BotError(key="gm-bot")
         added = await self.bot.store.add_game_master(
             campaign.channel_id, member.id, interaction.user.id
         )
-        text = (
-            f"{member.mention} is now a game master here."
-            if added
-            else f"{member.mention} already is a game master here."
-        )
-        await interaction.response.send_message(text)
+        key = "gm-added" if added else "gm-already"
+        await interaction.response.send_message(tr(interaction, key, member=member.mention))
 
     @gm.command(name="remove", description="Game master: stop a member being a game master here")
     @app_commands.describe(member="The member to remove from the game masters")
@@ -332,25 +351,26 @@ class CampaignCog(
         self, interaction: discord.Interaction[Any], member: discord.Member
     ) -> None:
         campaign = await self._campaign(interaction)
-        await self.bot.ensure_game_master(interaction, campaign, "remove game masters")
+        await self.bot.ensure_game_master(interaction, campaign, "action-remove-gm")
         if member.id == campaign.created_by:
-            raise BotError("The member who started the campaign always is its game master.")
+            raise BotError(key="gm-creator")
         removed = await self.bot.store.remove_game_master(campaign.channel_id, member.id)
         if not removed:
-            raise BotError(f"{member.display_name} was not an added game master here.")
+            raise BotError(key="gm-not-added", member=member.display_name)
         await interaction.response.send_message(
-            f"{member.mention} is no longer a game master here."
+            tr(interaction, "gm-removed", member=member.mention)
         )
 
     @gm.command(name="list", description="Who may run game-master commands in this channel")
     async def gm_list(self, interaction: discord.Interaction[Any]) -> None:
         campaign = await self._campaign(interaction)
+        loc = locale_of(interaction.locale)
         added = await self.bot.store.game_masters(campaign.channel_id)
-        lines = [f"<@{campaign.created_by}> (started the campaign)"]
+        lines = [t(loc, "gm-creator-line", member=f"<@{campaign.created_by}>")]
         lines += [f"<@{uid}>" for uid in added if uid != campaign.created_by]
-        lines.append("…and anyone with the Manage Channels permission in this channel.")
+        lines.append(t(loc, "gm-manage-line"))
         await interaction.response.send_message(
-            embed=EmbedBuilder("Game masters", "\n".join(lines)).build(), ephemeral=True
+            embed=EmbedBuilder(t(loc, "gm-title"), "\n".join(lines)).build(), ephemeral=True
         )
 
 

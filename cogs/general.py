@@ -9,12 +9,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.ui import EmbedBuilder
+from bot.catalog import has, locale_of, t
+from bot.ui import EmbedBuilder, tr
 
 if TYPE_CHECKING:
     from bot.app import TableBot
-
-README_URL = "README.md in the bot's source (section “Commands”)"
 
 
 class General(commands.Cog):
@@ -28,29 +27,44 @@ class General(commands.Cog):
     @app_commands.command(name="ping", description="Check the bot is alive: gateway latency in ms")
     async def ping(self, interaction: discord.Interaction[Any]) -> None:
         latency = self.bot.latency
-        shown = (
-            "unknown yet"
-            if math.isnan(latency) or math.isinf(latency)
-            else f"{latency * 1000:.0f} ms"
-        )
-        await interaction.response.send_message(f"Pong! Gateway latency: {shown}.")
+        if math.isnan(latency) or math.isinf(latency):
+            text = tr(interaction, "ping-unknown")
+        else:
+            text = tr(interaction, "ping-reply", ms=f"{latency * 1000:.0f}")
+        await interaction.response.send_message(text)
 
     @app_commands.command(name="help", description="Every command of the bot, grouped by game")
     async def help(self, interaction: discord.Interaction[Any]) -> None:
-        builder = EmbedBuilder(
-            "Wargame table bot — commands",
-            "One channel is one table with one campaign. Options show up as you type; "
-            f"details of every option are in {README_URL}.",
-        )
+        loc = locale_of(interaction.locale)
+        builder = EmbedBuilder(t(loc, "help-title"), t(loc, "help-intro"))
+        sections: dict[str, list[str]] = {}
         for cog in sorted(self.bot.cogs.values(), key=lambda c: getattr(c, "help_order", 50)):
-            lines = [
-                f"`/{cmd.qualified_name}` — {cmd.description}"
-                for cmd in cog.walk_app_commands()
-                if isinstance(cmd, app_commands.Command)
-            ]
-            if lines:
-                builder.long_field(getattr(cog, "help_section", cog.qualified_name), lines)
+            section = str(getattr(cog, "help_section", cog.qualified_name))
+            for cmd in cog.walk_app_commands():
+                if isinstance(cmd, app_commands.Command):
+                    text = await self._describe(cmd, interaction.locale)
+                    sections.setdefault(section, []).append(f"`/{cmd.qualified_name}` — {text}")
+        for section, lines in sections.items():
+            key = "section-" + section.lower().replace("gdw ", "").replace(" ", "_")
+            builder.long_field(t(loc, key) if has(loc, key) else section, lines)
         await interaction.response.send_message(embed=builder.build(), ephemeral=True)
+
+    async def _describe(
+        self, cmd: app_commands.Command[Any, ..., Any], locale: discord.Locale
+    ) -> str:
+        """The command's description in the member's language (Russian from the translator,
+        English from the code)."""
+        translator = self.bot.tree.translator
+        if translator is not None:
+            context: app_commands.TranslationContext[Any, Any] = app_commands.TranslationContext(
+                app_commands.TranslationContextLocation.command_description, cmd
+            )
+            translated = await translator.translate(
+                app_commands.locale_str(cmd.description), locale, context
+            )
+            if translated:
+                return translated
+        return cmd.description
 
 
 async def setup(bot: TableBot) -> None:

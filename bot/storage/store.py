@@ -20,6 +20,7 @@ from typing import Any
 import aiosqlite
 from pydantic import BaseModel, ConfigDict
 
+from bot.catalog import Msg, has
 from bot.errors import BotError, ConcurrencyError
 from bot.rules.dice import Draw
 from bot.storage.migrations import MIGRATIONS, SCHEMA_VERSION
@@ -102,21 +103,20 @@ class Tx:
 
     def create(self, game: str, state: BaseModel | Mapping[str, Any]) -> None:
         if self.campaign is not None:
-            raise BotError(
-                f"This channel already runs a {self.campaign.game} campaign — "
-                "end it first with /campaign end."
-            )
+            game = self.campaign.game
+            title = Msg(f"game-{game}") if has("en", f"game-{game}") else game
+            raise BotError(key="campaign-exists", game=title)
         self._new_game = game
         self._new_state = _state_dict(state)
 
     def set_state(self, state: BaseModel | Mapping[str, Any]) -> None:
         if self.campaign is None and self._new_game is None:
-            raise BotError("No campaign in this channel — start one first (see /help).")
+            raise BotError(key="no-campaign-yet")
         self._new_state = _state_dict(state)
 
     def delete(self) -> None:
         if self.campaign is None:
-            raise BotError("No campaign in this channel.")
+            raise BotError(key="no-campaign-yet")
         self._delete = True
 
     def record(self, summary: str, dice: Iterable[Draw | Mapping[str, Any]] = ()) -> None:
@@ -403,12 +403,9 @@ class Store:
             campaign = await self.get(channel_id)
             latest = await self.latest_undoable(channel_id)
             if campaign is None or latest is None or latest.seq != seq:
-                raise BotError("The history changed meanwhile — nothing was undone; try again.")
+                raise BotError(key="campaign-changed")
             if latest.state_before is None:
-                raise BotError(
-                    "Nothing left to undo: the oldest entry started the campaign "
-                    "(use /campaign end to remove it)."
-                )
+                raise BotError(key="nothing-to-undo")
             now = _now()
             async with self._write_lock:
                 await self._conn.execute("BEGIN IMMEDIATE")

@@ -83,4 +83,4 @@ async def test_out_of_schema_options_are_refused_in_one_line(table: Table) -> No
     payload["data"]["options"] = [{"name": "bogus", "type": 3, "value": "1"}]
     reply = await table.discord.wait(await table.discord.send(payload))
     assert reply.ephemeral
-    assert reply.text == "/ping has no option `bogus` (options: none)."
+    assert reply.text == "/ping has no option `bogus` (options: —)."

@@ -1,0 +1,94 @@
+"""Message catalogs (Project Fluent ``.ftl`` files in ``bot/locales/<locale>/``).
+
+Every reply the bot writes comes from here, in the invoking member's language: Russian for
+Discord's ``ru`` locale, English otherwise. ``t("ru", "ping-reply", ms=42)``.
+Pure: no Discord here, so the rules' error types can render their English text too."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from fluent.runtime import FluentBundle, FluentResource
+
+LOCALES = ("en", "ru")
+DEFAULT = "en"
+LOCALE_DIR = Path(__file__).resolve().parent / "locales"
+
+
+class Msg(NamedTuple):
+    """An argument that is itself a catalog message, rendered in the same language:
+    ``t(loc, "ab-lost", unit=Msg("ab-unit-engineer"))``."""
+
+    key: str
+    args: tuple[tuple[str, Any], ...] = ()
+
+    @classmethod
+    def of(cls, key: str, **args: Any) -> Msg:
+        return cls(key, tuple(args.items()))
+
+
+def locale_of(discord_locale: object) -> str:
+    """``"ru"`` for Discord's Russian locale, else ``"en"``."""
+    value = str(getattr(discord_locale, "value", discord_locale) or "")
+    return "ru" if value.lower().startswith("ru") else DEFAULT
+
+
+@cache
+def bundle(locale: str) -> FluentBundle:
+    result = FluentBundle([locale], use_isolating=False)
+    for path in sorted((LOCALE_DIR / locale).glob("*.ftl")):
+        result.add_resource(FluentResource(path.read_text(encoding="utf-8")))
+    return result
+
+
+@cache
+def message_ids(locale: str, *, prefix: str = "") -> frozenset[str]:
+    """Every message id in the locale's catalog files (for completeness tests)."""
+    from fluent.syntax import FluentParser, ast
+
+    ids: set[str] = set()
+    for path in sorted((LOCALE_DIR / locale).glob(f"{prefix}*.ftl")):
+        resource = FluentParser().parse(path.read_text(encoding="utf-8"))
+        for entry in resource.body:
+            if isinstance(entry, ast.Junk):
+                raise ValueError(f"{path}: cannot parse {(entry.content or '')[:80]!r}")
+            if isinstance(entry, ast.Message):
+                ids.add(entry.id.name)
+    return frozenset(ids)
+
+
+def has(locale: str, key: str) -> bool:
+    return bundle(locale).has_message(key)
+
+
+def t(locale: str, key: str, /, **args: Any) -> str:
+    """The message ``key`` in ``locale`` (falling back to English), with ``args`` filled in."""
+    args = {
+        k: (t(locale, v.key, **dict(v.args)) if isinstance(v, Msg) else v) for k, v in args.items()
+    }
+    for loc in (locale, DEFAULT):
+        b = bundle(loc)
+        if b.has_message(key):
+            message = b.get_message(key)
+            if message.value is None:
+                break
+            text, errors = b.format_pattern(message.value, args)
+            if errors:
+                raise KeyError(f"{loc}/{key}: {errors[0]}")
+            return str(text)
+    raise KeyError(f"no message {key!r} in the catalogs")
+
+
+def attribute(locale: str, key: str, name: str) -> str | None:
+    """An attribute (``.name``, ``.desc``) of message ``key`` in ``locale`` only, or None."""
+    b = bundle(locale)
+    if not b.has_message(key):
+        return None
+    message = b.get_message(key)
+    pattern = message.attributes.get(name)
+    if pattern is None:
+        return None
+    text, errors = b.format_pattern(pattern, {})
+    return None if errors else str(text)

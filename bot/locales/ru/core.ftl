@@ -1,0 +1,117 @@
+## Ядро: ошибки, отказы, проверка параметров, общие команды, команды кампании
+
+restarting = Бот перезапускается — попробуйте через несколько секунд.
+error-concurrency = Кто-то изменил кампанию в тот же момент — выполните команду ещё раз.
+error-command-unknown = Эта команда больше не известна — Discord, возможно, ещё обновляет список; повторите.
+error-transformer = `{ $value }` — недопустимое значение ({ $kind }).
+error-missing-permissions = Это может только ведущий (нужно право «Управлять каналами»).
+error-check-failed = Эту команду здесь использовать нельзя.
+error-unexpected = Что-то пошло не так (код { $ref }). Сообщите этот код администратору бота.
+button-expired = Эта кнопка устарела — выполните команду заново.
+use-in-channel = Используйте эту команду в канале сервера.
+no-campaign = В этом канале нет кампании — начните её командой { $hint }.
+no-campaign-game = В этом канале нет кампании { $game } — начните её командой { $hint }.
+no-campaign-yet = В этом канале нет кампании — сначала начните её (см. /help).
+wrong-game = В этом канале играют в { $current }, а не в { $game } — используйте здесь команды этой игры или другой канал.
+campaign-exists = В этом канале уже идёт кампания { $game } — сначала завершите её командой /campaign end.
+campaign-changed = История тем временем изменилась — ничего не отменено; попробуйте ещё раз.
+nothing-to-undo = Отменять нечего: кампания в начальном состоянии (удалить её — /campaign end).
+not-game-master = Это может только ведущий — участник, начавший кампанию, добавленный ведущий или тот, у кого есть право «Управлять каналами».
+not-game-master-action = Только ведущий может { $action } — участник, начавший кампанию, добавленный ведущий или тот, у кого есть право «Управлять каналами».
+action-end-campaign = завершить кампанию
+action-undo-other = отменить чужое действие
+action-export = выгрузить кампанию
+action-import = заменить кампанию
+action-add-gm = добавлять ведущих
+action-remove-gm = убирать ведущих
+
+game-imperial_assault = Imperial Assault
+game-imperium = GDW Imperium
+game-asteroid_belt = Пояс астероидов
+
+## проверка параметров
+opt-type-3 = текстом
+opt-type-4 = целым числом
+opt-type-5 = «да» или «нет»
+opt-type-6 = участником
+opt-type-7 = каналом
+opt-type-8 = ролью
+opt-type-9 = участником или ролью
+opt-type-10 = числом
+opt-type-11 = прикреплённым файлом
+opt-wrong-type = `{ $option }` должен быть { $kind }.
+opt-length = Длина `{ $option }` — от { $low } до { $high } символов (сейчас { $got }).
+opt-range = `{ $option }` должен быть от { $low } до { $high } (получено { $got }).
+opt-min = `{ $option }` должен быть не меньше { $low } (получено { $got }).
+opt-max = `{ $option }` должен быть не больше { $high } (получено { $got }).
+opt-choices = `{ $option }` — одно из: { $allowed }.
+opt-unreadable = { $command }: не удалось прочитать параметр — повторите команду.
+opt-unknown = У { $command } нет параметра `{ $option }` (параметры: { $known }).
+opt-twice = { $command }: `{ $option }` указан дважды.
+opt-need-subcommand = { $command }: выберите подкоманду из списка.
+opt-required = { $command }: нужен параметр `{ $option }`.
+
+## кнопки
+button-confirm = Подтвердить
+button-cancel = Отмена
+confirm-only-owner = Ответить может только тот, кто спросил.
+confirm-already = Ответ уже дан.
+confirm-cancelled = Отменено — ничего не изменилось.
+pager-newer = ◀ Новее
+pager-older = Старше ▶
+
+## /ping, /help
+ping-reply = Понг! Задержка шлюза: { $ms } мс.
+ping-unknown = Понг! Задержка шлюза пока неизвестна.
+help-title = Бот игрового стола — команды
+help-intro = Один канал — один стол с одной кампанией. Параметры подсказываются при вводе; каждый описан в README бота (раздел «Commands»).
+section-general = Общее
+section-campaign = Кампания
+section-weewar = Weewar
+section-imperial_assault = Imperial Assault
+section-imperium = GDW Imperium
+section-asteroid_belt = Пояс астероидов
+
+## /campaign
+campaign-status-title = Кампания { $game }
+campaign-status-unreadable = (состояние не удалось описать)
+campaign-field-started = Начата
+campaign-field-by = Кем
+campaign-field-last = Последнее изменение
+campaign-end-nothing = В этом канале нет кампании — завершать нечего.
+campaign-end-gone = Этой кампании уже нет — ничего не изменилось.
+campaign-end-done = Кампания { $game } завершена и удалена.
+campaign-end-ask = Завершить кампанию { $game } в этом канале? Её состояние и история будут удалены навсегда.
+campaign-end-button = Завершить кампанию
+history-title = { $game } — история
+history-empty = История пуста.
+history-page = Страница { $page } из { $pages } · сначала новые
+history-undone = (отменено)
+history-other-draws = { $count ->
+    [one] ещё { $count } случайный выбор
+    [few] ещё { $count } случайных выбора
+   *[many] ещё { $count } случайных выборов
+}
+undo-not-allowed = Отменить последнее действие может ведущий или тот, кто его сделал, в течение 5 минут.
+undo-done = Отменено #{ $seq } ({ $actor }: `{ $command }` — { $summary }). Кампания вернулась к состоянию до него.
+undo-ask = Отменить действие #{ $seq } участника { $actor } (`{ $command }` — { $summary })?
+undo-button = Отменить
+export-done = Кампания { $game }: состояние и записей истории — { $count }. Загрузить обратно — /campaign import.
+import-too-large = Файл слишком большой ({ $size } байт; не больше { $limit }).
+import-download-failed = Не удалось скачать файл из Discord — попробуйте ещё раз.
+import-ask-replace = Заменить кампанию { $current } в этом канале загруженной кампанией { $game } (записей истории: { $count })?
+import-ask-start = Начать кампанию в этом канале из загруженной кампании { $game } (записей истории: { $count })?
+import-done = Загружена кампания { $game }, записей истории: { $count }.
+import-button = Загрузить
+import-not-json = Файл — не корректный JSON: { $problem }
+import-not-export = Это не выгрузка кампании этого бота.
+import-invalid = Файл некорректен: { $problem }
+gm-bot = Боты не могут быть ведущими.
+gm-added = { $member } теперь ведущий здесь.
+gm-already = { $member } уже ведущий здесь.
+gm-creator = Участник, начавший кампанию, всегда её ведущий.
+gm-not-added = { $member } не был добавлен ведущим здесь.
+gm-removed = { $member } больше не ведущий здесь.
+gm-title = Ведущие
+gm-creator-line = { $member } (начал кампанию)
+gm-manage-line = …и любой, у кого есть право «Управлять каналами» в этом канале.

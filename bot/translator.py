@@ -1,0 +1,81 @@
+"""Russian names and descriptions for every command, option and choice (Discord shows them in
+the member's language), looked up in the ``commands`` catalog.
+
+Catalog entries (``bot/locales/ru/commands.ftl``)::
+
+    cmd-ia-setup =               # the command (or group) /ia setup
+        .name = настройка
+        .desc = Начать миссию Imperial Assault в этом канале
+    opt-ia-setup--threat-level = # its option "threat-level"
+        .name = уровень-угрозы
+        .desc = Уровень угрозы миссии, 2–12
+    choice-medium = Средняя      # a choice value, shared by every command
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.app_commands import TranslationContextLocation as Where
+
+from bot.catalog import DEFAULT, LOCALES, attribute, has, t
+
+_UNSAFE = re.compile(r"[^a-zA-Z0-9_-]+")
+
+
+def _slug(text: str) -> str:
+    return _UNSAFE.sub("-", text.strip()).strip("-").lower() or "x"
+
+
+def _path(qualified_name: str) -> str:
+    return "-".join(_slug(p) for p in qualified_name.split())
+
+
+def command_key(qualified_name: str) -> str:
+    return f"cmd-{_path(qualified_name)}"
+
+
+def option_key(qualified_name: str, option: str) -> str:
+    return f"opt-{_path(qualified_name)}--{_slug(option)}"
+
+
+def choice_key(value: Any) -> str:
+    return f"choice-{_slug(str(value))}"
+
+
+def catalog_locale(locale: discord.Locale) -> str | None:
+    """The catalog for a Discord locale, or None where the bot has no translation."""
+    if locale.value.startswith("ru"):
+        return "ru"
+    return None
+
+
+class CatalogTranslator(app_commands.Translator):
+    async def translate(
+        self,
+        string: app_commands.locale_str,
+        locale: discord.Locale,
+        context: app_commands.TranslationContext[Any, Any],
+    ) -> str | None:
+        loc = catalog_locale(locale)
+        if loc is None or loc == DEFAULT:
+            return None
+        where = context.location
+        data = context.data
+        if where in (Where.command_name, Where.group_name):
+            return attribute(loc, command_key(data.qualified_name), "name")
+        if where in (Where.command_description, Where.group_description):
+            return attribute(loc, command_key(data.qualified_name), "desc")
+        if where in (Where.parameter_name, Where.parameter_description):
+            key = option_key(data.command.qualified_name, data.name)
+            return attribute(loc, key, "name" if where is Where.parameter_name else "desc")
+        if where is Where.choice_name:
+            key = choice_key(data.value)
+            return t(loc, key) if has(loc, key) else None
+        return None
+
+
+__all__ = ["LOCALES", "CatalogTranslator", "choice_key", "command_key", "option_key"]

@@ -1,0 +1,90 @@
+"""Catalogs: every reply key in both languages; every command, option and choice has a Russian
+name and description that Discord accepts."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from discord import app_commands
+
+from bot.catalog import LOCALE_DIR, Msg, attribute, has, message_ids, t
+from bot.translator import choice_key, command_key, option_key
+
+NAME = re.compile(r"^[-_\w]{1,32}$")
+
+
+def _reply_ids(locale: str) -> set[str]:
+    ids: set[str] = set()
+    for path in (LOCALE_DIR / locale).glob("*.ftl"):
+        if not path.name.startswith("commands"):
+            ids |= message_ids(locale, prefix=path.stem)
+    return ids
+
+
+def test_every_reply_key_exists_in_both_languages() -> None:
+    en, ru = _reply_ids("en"), _reply_ids("ru")
+    assert en, "the English catalog is not empty"
+    assert sorted(en - ru) == [], "keys missing in Russian"
+    assert sorted(ru - en) == [], "keys missing in English"
+
+
+def test_reply_files_pair_up() -> None:
+    en = {p.name for p in (LOCALE_DIR / "en").glob("*.ftl")}
+    ru = {p.name for p in (LOCALE_DIR / "ru").glob("*.ftl") if not p.name.startswith("commands")}
+    assert en == ru
+
+
+def test_rendering_picks_the_language_and_falls_back() -> None:
+    assert t("en", "ping-reply", ms="42") == "Pong! Gateway latency: 42 ms."
+    assert t("ru", "ping-reply", ms="42") == "Понг! Задержка шлюза: 42 мс."
+    assert t("ru", "opt-wrong-type", option="n", kind=Msg("opt-type-4")) == (
+        "`n` должен быть целым числом."
+    )
+    with pytest.raises(KeyError):
+        t("ru", "no-such-key")
+
+
+@pytest.mark.parametrize(("count", "word"), [(1, "случайный выбор"), (3, "случайных выбора"), (5, "случайных выборов"), (21, "случайный выбор")])  # fmt: skip
+def test_russian_plurals(count: int, word: str) -> None:
+    assert t("ru", "history-other-draws", count=count).endswith(word)
+
+
+def _walk(tree: app_commands.CommandTree) -> list[tuple[str, str, str | None]]:
+    """(kind, key, label) for every command, group, option and choice in the tree."""
+    out: list[tuple[str, str, str | None]] = []
+    for cmd in tree.walk_commands():
+        out.append(("command", command_key(cmd.qualified_name), cmd.qualified_name))
+        if isinstance(cmd, app_commands.Command):
+            for param in cmd.parameters:
+                out.append(("option", option_key(cmd.qualified_name, param.display_name), None))
+                for choice in param.choices:
+                    out.append(("choice", choice_key(choice.value), None))
+    return out
+
+
+async def test_every_command_option_and_choice_has_a_valid_russian_name(tmp_path: Path) -> None:
+    from bot.testing.harness import running_table
+
+    async with running_table(tmp_path / "db.sqlite3") as table:
+        entries = _walk(table.bot.tree)
+    missing: list[str] = []
+    bad: list[str] = []
+    for kind, key, _ in entries:
+        if kind == "choice":
+            if not has("ru", key):
+                missing.append(key)
+            elif not 1 <= len(t("ru", key)) <= 100:
+                bad.append(key)
+            continue
+        name, desc = attribute("ru", key, "name"), attribute("ru", key, "desc")
+        if name is None or desc is None:
+            missing.append(key)
+            continue
+        if not NAME.match(name) or name != name.lower():
+            bad.append(f"{key}: name {name!r}")
+        if not 1 <= len(desc) <= 100:
+            bad.append(f"{key}: description of {len(desc)} characters")
+    assert missing == []
+    assert bad == []
