@@ -1,4 +1,5 @@
-"""``python -m bot`` runs the bot; ``python -m bot health`` checks a running bot's heartbeat."""
+"""``python -m bot`` runs the bot; ``python -m bot health`` checks a running bot's heartbeat;
+``python -m bot local`` opens a local table in the terminal (no Discord needed)."""
 
 from __future__ import annotations
 
@@ -81,8 +82,12 @@ def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     if args[:1] == ["health"]:
         return health()
+    if args[:1] == ["local"]:
+        from bot.local import main as local_main
+
+        return local_main(args[1:])
     if args:
-        print("usage: python -m bot [health]", file=sys.stderr)
+        print("usage: python -m bot [health | local [--help]]", file=sys.stderr)
         return 2
     try:
         settings = load_settings()

@@ -1,0 +1,413 @@
+"""``python -m bot local``: try every command in a terminal, no Discord account or token needed.
+
+The real bot runs against the built-in stand-in Discord on 127.0.0.1; you type slash commands
+as in Discord (``/battle attacker:Tank defender:Trooper defenders:6``) with tab completion of
+commands, options and the bot's own autocomplete, and replies print as text."""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import logging
+import re
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from bot.config import ConfigError, load_settings
+from bot.testing.harness import Table, ThreadedTable
+from bot.testing.standin import CommandNotSynced, Message, Reply
+
+PROMPT_HELP = """\
+Type slash commands as in Discord, e.g.  /battle attacker:Tank defender:Trooper defenders:6
+  Tab completes commands, options and values.  Values with spaces need no quotes.
+  1, 2, …          press that button of the last reply
+  .as NAME         act as another member (game-master rules follow who started a campaign)
+  .channel NAME    move to another channel (another table)
+  .locale en|ru    reply language
+  .help            this text          .quit   leave (or Ctrl-D)"""
+
+TRUE_WORDS = {"true", "yes", "y", "1", "on", "да"}
+FALSE_WORDS = {"false", "no", "n", "0", "off", "нет"}
+
+
+def channel_id(name: str) -> int:
+    """A stable channel id for a channel name."""
+    return 10**17 + int(hashlib.sha256(name.encode()).hexdigest()[:12], 16)
+
+
+@dataclass
+class ParsedCommand:
+    path: str
+    options: dict[str, Any] = field(default_factory=dict)
+
+
+class LocalTable:
+    """The console's view of a running table: who, where, and the last reply's buttons."""
+
+    def __init__(self, running: ThreadedTable, *, channel: str, player: str, locale: str) -> None:
+        self.running = running
+        self.channel = channel
+        self.player = player
+        self.locale = locale
+        self.last_buttons: Message | None = None
+        self.errors = 0
+
+    # -- schema --------------------------------------------------------------------------------
+    @property
+    def commands(self) -> dict[str, dict[str, Any]]:
+        assert self.running.table is not None
+        return self.running.table.discord.commands
+
+    def command_paths(self) -> list[str]:
+        paths: list[str] = []
+
+        def walk(prefix: str, options: list[dict[str, Any]]) -> bool:
+            subs = [o for o in options if o.get("type") in (1, 2)]
+            for sub in subs:
+                if not walk(f"{prefix} {sub['name']}", sub.get("options", [])):
+                    paths.append(f"{prefix} {sub['name']}")
+            return bool(subs)
+
+        for name, cmd in sorted(self.commands.items()):
+            if not walk(f"/{name}", cmd.get("options", [])):
+                paths.append(f"/{name}")
+        return sorted(paths)
+
+    def leaf_options(self, path: str) -> list[dict[str, Any]]:
+        names = path.lstrip("/").split()
+        node = self.commands.get(names[0]) if names else None
+        if node is None:
+            return []
+        options: list[dict[str, Any]] = node.get("options", [])
+        for name in names[1:]:
+            sub = next((o for o in options if o["name"] == name and o["type"] in (1, 2)), None)
+            if sub is None:
+                return []
+            options = sub.get("options", [])
+        return [o for o in options if o.get("type") not in (1, 2)]
+
+    # -- parsing -------------------------------------------------------------------------------
+    def split_path(self, line: str) -> tuple[str, str]:
+        """The longest known command path at the start of ``line``, and the rest."""
+        words = line.strip().split()
+        best = ""
+        for paths_len in range(len(words), 0, -1):
+            candidate = " ".join(words[:paths_len])
+            if candidate in self.command_paths():
+                best = candidate
+                break
+        if not best:
+            raise ValueError(f"unknown command {words[0] if words else ''!r} — Tab lists them")
+        rest = line.strip()[len(best) :].strip()
+        return best, rest
+
+    def parse(self, line: str) -> ParsedCommand:
+        path, rest = self.split_path(line)
+        schema = {o["name"]: o for o in self.leaf_options(path)}
+        parsed = ParsedCommand(path=path)
+        if not rest:
+            return parsed
+        names = sorted(schema, key=len, reverse=True)
+        pattern = (
+            re.compile(r"(?:^|\s)(" + "|".join(re.escape(n) for n in names) + r"):")
+            if names
+            else None
+        )
+        matches = list(pattern.finditer(rest)) if pattern else []
+        if not matches or rest[: matches[0].start()].strip():
+            raise ValueError(
+                f"options are written name:value — {path} takes "
+                + (", ".join(f"{n}:" for n in schema) or "none")
+            )
+        for i, match in enumerate(matches):
+            end = matches[i + 1].start() if i + 1 < len(matches) else len(rest)
+            value = rest[match.end() : end].strip()
+            if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
+                value = value[1:-1]
+            parsed.options[match.group(1)] = self.convert(schema[match.group(1)], value)
+        return parsed
+
+    def convert(self, option: dict[str, Any], value: str) -> Any:
+        kind = option["type"]
+        if kind == 4:
+            try:
+                return int(value)
+            except ValueError:
+                raise ValueError(f"{option['name']} needs a whole number") from None
+        if kind == 10:
+            try:
+                return float(value)
+            except ValueError:
+                raise ValueError(f"{option['name']} needs a number") from None
+        if kind == 5:
+            lowered = value.lower()
+            if lowered in TRUE_WORDS:
+                return True
+            if lowered in FALSE_WORDS:
+                return False
+            raise ValueError(f"{option['name']} needs true or false")
+        if kind == 6:
+            return self.table.user(value.lstrip("@"), locale=self._discord_locale())
+        if kind == 11:
+            path = Path(value).expanduser()
+            try:
+                return (path.name, path.read_bytes())
+            except OSError as exc:
+                raise ValueError(f"cannot read {path}: {exc.strerror}") from None
+        for choice in option.get("choices") or []:
+            if value.lower() in (str(choice["name"]).lower(), str(choice["value"]).lower()):
+                return choice["value"]
+        return value
+
+    # -- running -------------------------------------------------------------------------------
+    @property
+    def table(self) -> Table:
+        assert self.running.table is not None
+        return self.running.table
+
+    def _discord_locale(self) -> str:
+        return "ru" if self.locale == "ru" else "en-US"
+
+    def _user(self) -> Any:
+        user = self.table.user(self.player, locale=self._discord_locale())
+        user.locale = self._discord_locale()
+        return user
+
+    def run_command(self, line: str) -> Reply:
+        parsed = self.parse(line)
+        user = self._user()
+        channel = channel_id(self.channel)
+
+        async def go(table: Table) -> Reply:
+            return await table.discord.invoke(
+                parsed.path, parsed.options, user=user, channel_id=channel
+            )
+
+        return self.running.call(go)
+
+    def press(self, number: int) -> Reply:
+        if self.last_buttons is None:
+            raise ValueError("the last reply has no buttons")
+        buttons = [b for b in self.last_buttons.buttons() if not b.get("disabled")]
+        if not 1 <= number <= len(buttons):
+            raise ValueError(f"press 1–{len(buttons)}")
+        label = buttons[number - 1].get("label", "")
+        message = self.last_buttons
+        user = self._user()
+
+        async def go(table: Table) -> Reply:
+            return await table.discord.click(message, label, user=user)
+
+        return self.running.call(go)
+
+    def is_refusal(self, reply: Reply) -> bool:
+        return reply.interaction_id in self.table.bot.refusals
+
+    def suggestions(self, path: str, option: str, typed: dict[str, Any]) -> list[str]:
+        user = self._user()
+        channel = channel_id(self.channel)
+
+        async def go(table: Table) -> list[dict[str, Any]]:
+            return await table.discord.autocomplete(
+                path, typed, option, user=user, channel_id=channel
+            )
+
+        try:
+            return [str(c["value"]) for c in self.running.call(go, timeout=5)]
+        except Exception:
+            return []
+
+    # -- completion ----------------------------------------------------------------------------
+    def complete(self, line: str) -> list[str]:
+        """Completions for the whole ``line`` typed so far (each a full replacement line)."""
+        paths = self.command_paths()
+        if not line.startswith("/"):
+            return []
+        try:
+            path, rest = self.split_path(line)
+        except ValueError:
+            path, rest = "", ""
+        if not path or (
+            not rest
+            and not line.endswith(" ")
+            and any(p.startswith(line) and p != line for p in paths)
+        ):
+            return [p + " " for p in paths if p.startswith(line.rstrip())] or []
+        schema = {o["name"]: o for o in self.leaf_options(path)}
+        head, _, current = line.rpartition(" ")
+        if ":" in current:
+            name, _, partial = current.partition(":")
+            option = schema.get(name)
+            if option is None:
+                return []
+            values: list[str] = []
+            if option.get("choices"):
+                values = [str(c["value"]) for c in option["choices"]]
+            elif option.get("autocomplete"):
+                typed: dict[str, Any] = {}
+                try:
+                    typed = self.parse(
+                        f"{path} {rest[: -len(current)] if current else rest}"
+                    ).options
+                except ValueError:
+                    typed = {}
+                typed[name] = partial
+                values = self.suggestions(path, name, typed)
+            elif option.get("type") == 5:
+                values = ["true", "false"]
+            return [f"{head} {name}:{v}" for v in values if v.lower().startswith(partial.lower())]
+        used = set(re.findall(r"(?:^|\s)([\w-]+):", rest))
+        return [f"{head} {n}:" for n in schema if n.startswith(current) and n not in used]
+
+
+# -- printing ------------------------------------------------------------------------------------
+def render_message(message: Message) -> str:
+    lines: list[str] = []
+    if message.ephemeral:
+        lines.append("(only you can see this)")
+    if message.content:
+        lines.append(message.content)
+    for embed in message.embeds:
+        if embed.get("title"):
+            lines.append(f"== {embed['title']} ==")
+        if embed.get("description"):
+            lines.append(str(embed["description"]))
+        for f in embed.get("fields", []):
+            lines.append(f"-- {f.get('name', '')} --")
+            lines.append(str(f.get("value", "")))
+        footer = (embed.get("footer") or {}).get("text")
+        if footer:
+            lines.append(f"({footer})")
+    for name, data in message.attachments:
+        saved = Path(name)
+        saved.write_bytes(data)
+        lines.append(f"[file saved: {saved.resolve()} — {len(data)} bytes]")
+    buttons = [b for b in message.buttons() if not b.get("disabled")]
+    if buttons:
+        lines.append("  ".join(f"[{i}] {b.get('label', '')}" for i, b in enumerate(buttons, 1)))
+    return "\n".join(lines)
+
+
+def render_reply(reply: Reply) -> str:
+    return "\n".join(render_message(m) for m in reply.messages)
+
+
+# -- the loop ------------------------------------------------------------------------------------
+def handle(local: LocalTable, line: str, out: Callable[[str], None]) -> bool:
+    """Run one console line; False when the console should stop."""
+    line = line.strip()
+    if not line or line.startswith("#"):
+        return True
+    if line in (".quit", ".exit"):
+        return False
+    if line == ".help":
+        out(PROMPT_HELP)
+        return True
+    if line.startswith(".as "):
+        local.player = line[4:].strip() or local.player
+        out(f"(you are now {local.player})")
+        return True
+    if line.startswith(".channel "):
+        local.channel = line[9:].strip().lstrip("#") or local.channel
+        local.last_buttons = None
+        out(f"(now at #{local.channel})")
+        return True
+    if line.startswith(".locale "):
+        local.locale = "ru" if line[8:].strip().lower().startswith("ru") else "en"
+        out(f"(replies in {local.locale})")
+        return True
+    try:
+        if line.isdigit():
+            reply = local.press(int(line))
+        elif line.startswith("/"):
+            reply = local.run_command(line)
+        else:
+            raise ValueError("commands start with / — .help lists what you can type")
+    except (ValueError, CommandNotSynced) as exc:
+        local.errors += 1
+        out(f"! {exc}")
+        return True
+    except AssertionError as exc:
+        local.errors += 1
+        out(f"! {exc}")
+        return True
+    if local.is_refusal(reply):
+        local.errors += 1
+    with_buttons = [m for m in reply.messages if m.buttons()]
+    local.last_buttons = with_buttons[-1] if with_buttons else local.last_buttons
+    out(render_reply(reply))
+    return True
+
+
+def _install_completion(local: LocalTable) -> None:
+    try:
+        import readline
+    except ImportError:  # pragma: no cover - not on every platform
+        return
+    matches: list[str] = []
+
+    def completer(text: str, state: int) -> str | None:
+        nonlocal matches
+        if state == 0:
+            line = readline.get_line_buffer()[: readline.get_endidx()]
+            start = readline.get_begidx()
+            matches = [m[start:] for m in local.complete(line)]
+        return matches[state] if state < len(matches) else None
+
+    readline.set_completer_delims(" ")
+    readline.set_completer(completer)
+    readline.parse_and_bind("tab: complete")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m bot local",
+        description="Try the bot in a terminal: the real bot against a built-in Discord stand-in.",
+    )
+    parser.add_argument("--channel", default="table", help="channel (table) name, default 'table'")
+    parser.add_argument("--as", dest="player", default="player", help="your member name")
+    parser.add_argument("--locale", choices=["en", "ru"], default="en", help="reply language")
+    parser.add_argument("--database", type=Path, help="SQLite file (default: DATABASE_PATH)")
+    parser.add_argument("--script", type=Path, help="run the commands in FILE, then exit")
+    args = parser.parse_args(argv)
+
+    logging.basicConfig(level=logging.ERROR)
+    database = args.database
+    if database is None:
+        try:
+            database = load_settings(require_token=False).database_path
+        except ConfigError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 2
+    script_lines: list[str] | None = None
+    if args.script is not None:
+        try:
+            script_lines = args.script.read_text(encoding="utf-8").splitlines()
+        except OSError as exc:
+            print(f"error: cannot read {args.script}: {exc.strerror}", file=sys.stderr)
+            return 2
+
+    with ThreadedTable(Path(database), log_level="ERROR") as running:
+        local = LocalTable(running, channel=args.channel, player=args.player, locale=args.locale)
+        if script_lines is not None:
+            for line in script_lines:
+                if line.strip() and not line.strip().startswith("#"):
+                    print(f"{local.player}@#{local.channel}> {line.strip()}")
+                if not handle(local, line, print):
+                    break
+            if local.errors:
+                print(f"{local.errors} command(s) were refused or failed", file=sys.stderr)
+            return 1 if local.errors else 0
+        print("Wargame table bot — local table (no Discord needed). .help for help.")
+        _install_completion(local)
+        while True:
+            try:
+                line = input(f"{local.player}@#{local.channel}> ")
+            except (EOFError, KeyboardInterrupt):
+                print()
+                return 0
+            if not handle(local, line, print):
+                return 0

@@ -1,0 +1,134 @@
+"""``python -m bot local``: the console table, its parsing, completion and scripts."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from bot.local import LocalTable, handle, render_reply
+from bot.testing.harness import ThreadedTable
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = sorted((ROOT / "examples").glob("*.txt"))
+
+
+@pytest.fixture(scope="module")
+def local(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LocalTable]:
+    with ThreadedTable(Path(tmp_path_factory.mktemp("local")) / "db.sqlite3") as running:
+        yield LocalTable(running, channel="table", player="ana", locale="en")
+
+
+def test_completes_commands_options_and_autocomplete_values(local: LocalTable) -> None:
+    assert local.complete("/bat") == ["/battle "]
+    assert "/campaign history " in local.complete("/campaign h")
+    assert "/battle attacker:" in local.complete("/battle att")
+    values = local.complete("/battle attacker:Heli")
+    assert values == ["/battle attacker:Helicopter"]
+    assert "/battle attacker:Tank rules:published" in local.complete(
+        "/battle attacker:Tank rules:p"
+    )
+
+
+def test_parses_values_with_spaces_and_types(local: LocalTable) -> None:
+    parsed = local.parse("/battle attacker:Heavy Tank defender:Trooper defenders:6 odds-only:yes")
+    assert parsed.path == "/battle"
+    assert parsed.options == {
+        "attacker": "Heavy Tank",
+        "defender": "Trooper",
+        "defenders": 6,
+        "odds-only": True,
+    }
+    with pytest.raises(ValueError, match="whole number"):
+        local.parse("/battle attacker:Tank defender:Trooper defenders:six")
+    with pytest.raises(ValueError, match="unknown command"):
+        local.parse("/nonsense x:1")
+
+
+def test_replies_print_as_text_and_refusals_count(local: LocalTable) -> None:
+    out: list[str] = []
+    handle(local, "/battle attacker:Tank defender:Trooper odds-only:true", out.append)
+    assert "Tank attacks Trooper" in out[-1]
+    errors = local.errors
+    handle(local, "/battle attacker:Submarine defender:Tank", out.append)
+    assert (
+        out[-1]
+        == "(only you can see this)\nSubmarine cannot attack Tank: attack 0 against hard units"
+    )
+    assert local.errors == errors + 1
+
+
+def test_channels_players_and_buttons(local: LocalTable, tmp_path: Path) -> None:
+    out: list[str] = []
+    handle(local, ".channel side-table", out.append)
+    handle(local, ".as gm", out.append)
+    handle(local, "/imperium setup", out.append)
+    handle(local, "/campaign end", out.append)
+    assert "[1] End campaign  [2] Cancel" in out[-1]
+    handle(local, "2", out.append)
+    assert "Cancelled — nothing changed." in out[-1]
+    handle(local, "/campaign end", out.append)
+    handle(local, "1", out.append)
+    assert "has ended and was deleted" in out[-1]
+
+
+def test_russian_replies(local: LocalTable) -> None:
+    out: list[str] = []
+    handle(local, ".locale ru", out.append)
+    handle(local, "/ping", out.append)
+    handle(local, ".locale en", out.append)
+    assert out[1].startswith("Понг!")
+
+
+def run_script(script: Path, database: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "bot",
+            "local",
+            "--database",
+            str(database),
+            "--script",
+            str(script),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=database.parent,
+    )
+
+
+@pytest.mark.parametrize("script", EXAMPLES, ids=[p.stem for p in EXAMPLES])
+def test_sample_scripts_run_without_a_refusal(script: Path, tmp_path: Path) -> None:
+    result = run_script(script, tmp_path / "db.sqlite3")
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-2000:]
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert script.read_text(encoding="utf-8").strip() in readme, "the README shows the script"
+
+
+def test_a_script_with_a_refusal_exits_non_zero(tmp_path: Path) -> None:
+    script = tmp_path / "bad.txt"
+    script.write_text("/ping\n/battle attacker:Submarine defender:Tank\n")
+    result = run_script(script, tmp_path / "db.sqlite3")
+    assert result.returncode == 1
+    assert "Submarine cannot attack Tank" in result.stdout
+    assert "1 command(s) were refused" in result.stderr
+
+
+def test_render_marks_ephemeral_and_buttons() -> None:
+    from bot.testing.standin import Message, Reply
+
+    message = Message(
+        id=1,
+        channel_id=1,
+        content="Sure?",
+        flags=64,
+        embeds=[{"title": "T", "fields": [{"name": "F", "value": "V"}], "footer": {"text": "f"}}],
+        components=[{"type": 1, "components": [{"type": 2, "label": "Yes", "custom_id": "y"}]}],
+    )
+    text = render_reply(Reply(interaction_id=1, original=message))
+    assert text == "(only you can see this)\nSure?\n== T ==\n-- F --\nV\n(f)\n[1] Yes"
