@@ -695,7 +695,7 @@ def setup(
             reserve=reserve,
             tokens_left=t.rules.elite_tokens,
         )
-    cargo = dice.roll(portals, "cargo shuttle's starting portal")
+    cargo = pick_portal(dice, portals, None, "cargo shuttle's starting portal")
     state = AsteroidBeltState(
         variant=var,
         goal=goal,
@@ -1369,6 +1369,24 @@ def activate_shuttle(
     return new, Outcome(action="shuttle", civ=c, events=[event], resources={c: -cost})
 
 
+def pick_portal(dice: Dice, portals: int, exclude: int | None, label: str) -> int:
+    """A random portal other than ``exclude``, the way a table does it: a d6, re-rolled until it
+    names one of them (with more than 6 portals, one die with as many faces as the choices).
+    With a single choice nothing is rolled."""
+    options = [p for p in range(1, portals + 1) if p != exclude]
+    if not options:
+        raise ValueError("no portal to move to")
+    if len(options) == 1:
+        return options[0]
+    if portals <= 6:
+        for _ in range(200):
+            face = dice.d6(label)
+            if face in options:
+                return face
+            label = f"{label} (re-roll)" if not label.endswith("(re-roll)") else label
+    return options[dice.roll(len(options), label) - 1]
+
+
 def raid(
     state: AsteroidBeltState,
     civ: CivId | str,
@@ -1408,8 +1426,7 @@ def raid(
         events.append(_ev("raid.gain", civ=c, resources=cs.resources))
     old = new.cargo_portal
     if new.portals > 1:
-        others = [p for p in range(1, new.portals + 1) if p != old]
-        new.cargo_portal = others[dice.roll(len(others), "cargo shuttle's new portal") - 1]
+        new.cargo_portal = pick_portal(dice, new.portals, old, "cargo shuttle's new portal")
         events.append(_ev("cargo.moved", old=old, new=new.cargo_portal))
     else:
         events.append(_ev("cargo.stays", portal=old))

@@ -765,14 +765,14 @@ def test_raid_faces(face: int, aboard: int) -> None:
     gain, defeated = RAID[(face, aboard)]
     state = deploy(new_game(portal=1), "violet", engineer=1, assault=1, recon=1)
     units = ["assault", "engineer", "recon"][:aboard]
-    # the cargo shuttle leaves portal 1 for one of portals 2, 3, 4: a d3 of 2 picks portal 3
-    new, out = ab.raid(state, "violet", units, ScriptedDice([face, 2]))
+    # the cargo shuttle leaves portal 1: a d6 of 5 names no portal (re-roll), then 3
+    new, out = ab.raid(state, "violet", units, ScriptedDice([face, 5, 3]))
     cs = new.civs["violet"]
     assert cs.resources == 32 + gain
     assert sum(cs.repair.values()) == (aboard if defeated else 0)
     assert sum(cs.field.values()) == 3 - (aboard if defeated else 0)
     assert new.cargo_portal == 3
-    assert [r.value for r in out.rolls] == [face, 2]
+    assert [r.value for r in out.rolls] == [face, 5, 3]
 
 
 def test_raid_refusals() -> None:
@@ -784,6 +784,24 @@ def test_raid_refusals() -> None:
         ab.raid(state, "violet", ["engineer"] * 4, ScriptedDice([]))
     with pytest.raises(RuleError, match="1 engineer squad in the field ready to act, not 2"):
         ab.raid(state, "violet", ["engineer", "engineer"], ScriptedDice([]))
+
+
+def test_pick_portal() -> None:
+    # a d6, re-rolled until it names another portal
+    dice = ScriptedDice([6, 2, 4])
+    assert ab.pick_portal(dice, 4, 2, "portal") == 4
+    assert [(d.label, d.value) for d in dice.draws] == [
+        ("portal", 6),
+        ("portal (re-roll)", 2),
+        ("portal (re-roll)", 4),
+    ]
+    # two portals: the other one, no die
+    dice = ScriptedDice([])
+    assert ab.pick_portal(dice, 2, 1, "portal") == 2 and dice.draws == []
+    # more than 6 portals: one die over the other portals (a d9 of 9 is portal 10)
+    dice = ScriptedDice([9])
+    assert ab.pick_portal(dice, 10, 4, "portal") == 10
+    assert dice.draws[0].kind == "d9"
 
 
 def test_raid_single_portal_stays() -> None:
@@ -945,7 +963,7 @@ def test_rule_functions_do_not_mutate_their_input() -> None:
     ab.move(state, "violet", "engineer")
     ab.target(state, "violet", "r1")
     ab.fight(state, "violet", "assault", "orange", "engineer", ScriptedDice([6, 1]))
-    ab.raid(state, "violet", ["engineer"], ScriptedDice([1, 1]))
+    ab.raid(state, "violet", ["engineer"], ScriptedDice([1, 2]))
     ab.create(state, "violet", "engineer", ScriptedDice([]))
     ab.use_token(state, "violet")
     ab.end_turn(state)
