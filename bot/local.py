@@ -13,6 +13,7 @@ import re
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -264,7 +265,25 @@ class LocalTable:
 
 
 # -- printing ------------------------------------------------------------------------------------
-def render_message(message: Message) -> str:
+_MENTION = re.compile(r"<@!?(\d+)>")
+_TIMESTAMP = re.compile(r"<t:(-?\d+)(?::([tTdDfFR]))?>")
+
+
+def plain(text: str, names: dict[int, str] | None = None) -> str:
+    """Discord markup a terminal can't show, made readable: mentions and timestamps."""
+    names = names or {}
+
+    def mention(m: re.Match[str]) -> str:
+        return "@" + names.get(int(m.group(1)), m.group(1))
+
+    def timestamp(m: re.Match[str]) -> str:
+        when = datetime.fromtimestamp(int(m.group(1)))
+        return when.strftime("%H:%M" if m.group(2) in ("t", None) else "%Y-%m-%d %H:%M")
+
+    return _TIMESTAMP.sub(timestamp, _MENTION.sub(mention, text))
+
+
+def render_message(message: Message, names: dict[int, str] | None = None) -> str:
     lines: list[str] = []
     if message.ephemeral:
         lines.append("(only you can see this)")
@@ -288,11 +307,11 @@ def render_message(message: Message) -> str:
     buttons = [b for b in message.buttons() if not b.get("disabled")]
     if buttons:
         lines.append("  ".join(f"[{i}] {b.get('label', '')}" for i, b in enumerate(buttons, 1)))
-    return "\n".join(lines)
+    return plain("\n".join(lines), names)
 
 
-def render_reply(reply: Reply) -> str:
-    return "\n".join(render_message(m) for m in reply.messages)
+def render_reply(reply: Reply, names: dict[int, str] | None = None) -> str:
+    return "\n".join(render_message(m, names) for m in reply.messages)
 
 
 # -- the loop ------------------------------------------------------------------------------------
@@ -338,7 +357,8 @@ def handle(local: LocalTable, line: str, out: Callable[[str], None]) -> bool:
         local.errors += 1
     with_buttons = [m for m in reply.messages if m.buttons()]
     local.last_buttons = with_buttons[-1] if with_buttons else local.last_buttons
-    out(render_reply(reply))
+    names = {user.id: user.name for user in local.table.users.values()}
+    out(render_reply(reply, names))
     return True
 
 
