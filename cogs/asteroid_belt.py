@@ -328,7 +328,9 @@ def render_status(state: ab.AsteroidBeltState) -> discord.Embed:
     rules = ab.tables().variants[state.variant]
     builder.footer(
         f"{rules.name} variant · cargo shuttle at portal {state.cargo_portal} of "
-        f"{state.portals}" + ("" if rules.raids else " (inactive: no raids)")
+        f"{state.portals}"
+        + ("" if rules.raids else " (inactive: no raids)")
+        + " · E engineer, A assault, R recon, El elite"
     )
     return builder.build()
 
@@ -337,8 +339,8 @@ def render_odds(attacker: ab.UnitType, defender: ab.UnitType) -> discord.Embed:
     odds = ab.unit_odds(attacker, defender)
     ab_, db = ab.attack_bonus(attacker), ab.defence_bonus(defender)
     text = (
-        f"{ab.unit_name(attacker)} attacks ({ab_:+d}) a {ab.unit_name(defender)} "
-        f"defending ({db:+d}), one d6 each:\n"
+        f"Attacking {ab.unit_name(attacker)} ({ab_:+d}) against defending "
+        f"{ab.unit_name(defender)} ({db:+d}), one d6 each:\n"
         f"win **{ab.pct(odds.win)}** ({odds.win}) · draw **{ab.pct(odds.draw)}** ({odds.draw}) "
         f"· lose **{ab.pct(odds.lose)}** ({odds.lose})"
     )
@@ -703,23 +705,25 @@ class AsteroidBeltCog(commands.Cog):
         async with self.bot.campaign_tx(interaction, game=GAME) as tx:
             state = self._state(tx)
             member_civ, gm = await self._who(interaction, tx, state)
+            att: ab.Owner
+            if attacker_side == ab.NATIVES:
+                att = ab.NATIVES
+                # by default the natives fight the civilisation whose guards this member plays
+                others = [c for c in state.order if ab.guards_player(state, c) == member_civ]
+            else:
+                att = ab.acting_civ(state, member_civ, gm=gm, requested=attacker_side)
+                others = [c for c in state.order if c != att]
             dfn: ab.Owner
-            if defender_side is None:
-                others = [c for c in state.order if c not in (attacker_side, member_civ)]
-                if attacker_side is None and gm and member_civ is None:
-                    others = [c for c in state.order if c != ab.current_civ(state)]
-                if len(others) != 1:
-                    raise InputError("Say who defends: the defender-side option.")
+            if defender_side is not None:
+                dfn = defender_side
+            elif len(others) == 1:
                 dfn = others[0]
             else:
-                dfn = defender_side
-            if attacker_side == ab.NATIVES:
+                raise InputError("Say who defends: the defender-side option.")
+            if att == ab.NATIVES:
                 if dfn == ab.NATIVES:
                     raise InputError("The natives do not fight each other.")
                 ab.require_may_act_for(state, member_civ, ab.NATIVES, gm=gm, against=dfn)
-                att: ab.Owner = ab.NATIVES
-            else:
-                att = ab.acting_civ(state, member_civ, gm=gm, requested=attacker_side)
             new, outcome = ab.fight(state, att, attacker, dfn, defender, dice)
             tx.set_state(new)
             tx.record(history_line(outcome), dice.draws)

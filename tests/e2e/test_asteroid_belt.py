@@ -238,7 +238,17 @@ async def test_two_players_fight_default_defender_and_natives(table: Table) -> N
     assert "without risk" in text
     state = await table.state()
     assert state is not None and state["civs"]["violet"]["field"]["recon"] == 1
-    # the natives against Violet are played by Green, against Green by Violet
+    # the natives against Violet are played by Green, against Green by Violet; by default
+    # Green's natives fight Violet: engineer 2 vs recon 2, a draw
+    table.set_dice(ScriptedDice([2, 2]))
+    text = await run(
+        table,
+        "asteroids fight",
+        {"attacker": "engineer", "attacker-side": "natives", "defender": "recon"},
+        "ana",
+    )
+    assert "The natives engineer squad attacks Violet Federation recon squad" in text
+    assert "draw: both stay" in text
     table.set_dice(ScriptedDice([6, 1]))
     text = await run(
         table,
