@@ -93,6 +93,20 @@ async def test_registers_answers_reconnects_and_stops_cleanly(bot_process: BotPr
     assert status.ephemeral
     assert status.text.startswith("No campaign in this channel — start one with")
 
+    # a short session of every game, so the DEBUG log below covers real work
+    gm = User(id=600000000000000009, name="gm", manage_channels=True)
+    for path, options, channel in [
+        ("ia setup", {"difficulty": "hard", "threat-level": 4}, CHANNEL),
+        ("deploy-roll", {}, CHANNEL),
+        ("battle", {"attacker": "Tank", "defender": "Trooper"}, CHANNEL),
+        ("campaign history", {}, CHANNEL),
+        ("imperium setup", {}, CHANNEL + 1),
+        ("asteroids setup", {"civilisations": "violet, green"}, CHANNEL + 2),
+        ("asteroids status", {}, CHANNEL + 2),
+    ]:
+        reply = await discord.invoke(path, options, user=gm, channel_id=channel)
+        assert not reply.ephemeral, f"/{path}: {reply.text}"
+
     # Discord drops the gateway: the bot resumes and keeps answering.
     await discord.drop_connection()
     await asyncio.wait_for(discord.identified.wait(), timeout=15)
