@@ -13,8 +13,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.catalog import Msg, has, locale_of, t
 from bot.errors import NoCampaign
-from bot.games import GAMES, game_title
+from bot.games import GAMES
 from bot.rules import imperial_assault as ia
 from bot.rules.imperial_assault import ImperialAssaultState
 from bot.storage import Campaign
@@ -32,10 +33,10 @@ MAX_FIGURES = 10
 
 
 # ----------------------------------------------------------------------------------------------
-# Rendering (all reply text lives here)
+# Rendering (all reply text comes from the catalogs, in the member's language ``loc``)
 # ----------------------------------------------------------------------------------------------
-def _figures(n: int) -> str:
-    return f"{n} figure" if n == 1 else f"{n} figures"
+def _figures(n: int) -> Msg:
+    return Msg.of("ia-figures", n=n)
 
 
 def _tier(gid: str) -> str:
@@ -46,139 +47,238 @@ def _dm(n: int) -> str:
     return f"{n:+d}"
 
 
-def render_hand_draw(draw: ia.HandDraw) -> list[str]:
+def _yes(flag: bool) -> Msg:
+    return Msg("ia-yes" if flag else "ia-no")
+
+
+def _band(band: str) -> Msg:
+    return Msg(f"ia-band-{band.lower()}")
+
+
+def _difficulty(difficulty: str) -> Msg:
+    return Msg(f"ia-difficulty-{difficulty}")
+
+
+def _decimal(loc: str, text: str) -> str:
+    """A preformatted decimal in the language's style (``0.7`` / ``0,7``)."""
+    return text.replace(".", ",") if loc == "ru" else text
+
+
+def render_hand_draw(loc: str, draw: ia.HandDraw) -> list[str]:
     out: list[str] = []
-    for t in draw.tiers:
-        if t.wanted == 0:
+    for tier in draw.tiers:
+        if tier.wanted == 0:
             continue
-        names = ", ".join(ia.label(gid) for gid in t.drawn) or "none"
-        line = f"Tier {ia.TIER_NAMES[t.tier]}: {names}"
-        if t.short:
-            line += f" (wanted {t.wanted}, only {t.available} available)"
-        out.append(line)
+        names = ", ".join(ia.label(gid) for gid in tier.drawn) or t(loc, "ia-none")
+        name = ia.TIER_NAMES[tier.tier]
+        if tier.short:
+            out.append(
+                t(
+                    loc,
+                    "ia-draw-tier-short",
+                    tier=name,
+                    names=names,
+                    wanted=tier.wanted,
+                    available=tier.available,
+                )
+            )
+        else:
+            out.append(t(loc, "ia-draw-tier", tier=name, names=names))
     for v in draw.villains:
-        verdict = "added to the hand" if v.added else "not this mission"
-        out.append(f"Earned villain {ia.label(v.group)}: 50 % roll, {verdict}")
+        key = "ia-draw-villain-added" if v.added else "ia-draw-villain-out"
+        out.append(t(loc, key, group=ia.label(v.group)))
     return out
 
 
-def render_setup_public(state: ImperialAssaultState, outcome: ia.SetupOutcome) -> discord.Embed:
+def render_setup_public(
+    loc: str, state: ImperialAssaultState, outcome: ia.SetupOutcome
+) -> discord.Embed:
     titles = {e.code: e.title for e in ia.table().expansions}
     lines = [
-        f"Difficulty **{state.difficulty.title()}** · threat level **{state.threat_level}** · "
-        f"threat **{state.threat}** · DM **{_dm(state.dm)}**",
-        "Expansions: " + ", ".join(titles[c] for c in state.expansions),
-        f"Adaptive difficulty: {'on' if state.adaptive else 'off'}",
-        f"The Empire holds a deployment hand of **{len(state.hand)}** cards "
-        "(the game master sees it with /ia hand).",
+        t(
+            loc,
+            "ia-setup-summary",
+            difficulty=_difficulty(state.difficulty),
+            level=state.threat_level,
+            threat=state.threat,
+            dm=_dm(state.dm),
+        ),
+        t(loc, "ia-setup-expansions", list=", ".join(titles[c] for c in state.expansions)),
+        t(loc, "ia-setup-adaptive-on" if state.adaptive else "ia-setup-adaptive-off"),
+        t(loc, "ia-setup-hand", n=len(state.hand)),
     ]
-    short = [t for t in outcome.hand.tiers if t.short]
-    for t in short:
-        lines.append(
-            f"Tier {ia.TIER_NAMES[t.tier]} had too few groups: wanted {t.wanted}, "
-            f"only {t.available} available."
-        )
+    for tier in outcome.hand.tiers:
+        if tier.short:
+            lines.append(
+                t(
+                    loc,
+                    "ia-setup-short-tier",
+                    tier=ia.TIER_NAMES[tier.tier],
+                    wanted=tier.wanted,
+                    available=tier.available,
+                )
+            )
     if state.earned_villains:
         rolls = ", ".join(ia.label(v.group) for v in outcome.hand.villains)
-        lines.append(f"Earned villains rolled for (50 % each): {rolls} — results are secret.")
-    builder = EmbedBuilder(f"{TITLE}: the Empire is ready", "\n".join(lines))
-    builder.footer("End each round with /deploy-roll · Imperial activations with /ia activate")
+        lines.append(t(loc, "ia-setup-villains", names=rolls))
+    builder = EmbedBuilder(t(loc, "ia-setup-title"), "\n".join(lines))
+    builder.footer(t(loc, "ia-setup-footer"))
     return builder.build()
 
 
-def render_hand(state: ImperialAssaultState, draw: ia.HandDraw | None = None) -> discord.Embed:
+def render_hand(
+    loc: str, state: ImperialAssaultState, draw: ia.HandDraw | None = None
+) -> discord.Embed:
     lines: list[str] = []
     if not state.hand:
-        lines.append("The deployment hand is empty.")
+        lines.append(t(loc, "ia-hand-empty"))
     for gid in state.hand:
         g = ia.group(gid)
-        extra = " (villain)" if g.villain else ""
         lines.append(
-            f"• {ia.label(gid)}{extra}: tier {ia.TIER_NAMES[g.tier]}, cost {g.cost}, "
-            f"{_figures(g.size)}, priority {g.priority}"
+            t(
+                loc,
+                "ia-hand-card-villain" if g.villain else "ia-hand-card",
+                group=ia.label(gid),
+                tier=ia.TIER_NAMES[g.tier],
+                cost=g.cost,
+                figures=_figures(g.size),
+                priority=g.priority,
+            )
         )
-    builder = EmbedBuilder(f"{TITLE}: deployment hand (game master only)", "\n".join(lines))
+    builder = EmbedBuilder(t(loc, "ia-hand-title"), "\n".join(lines))
     if draw is not None:
-        builder.long_field("How it was drawn", render_hand_draw(draw))
+        builder.long_field(t(loc, "ia-hand-how"), render_hand_draw(loc, draw))
     return builder.build()
 
 
-def render_swap(swap: ia.SwapRecord) -> str:
-    if swap.kind == "downgrade":
-        rule = f"Easy: 15 % chance to downgrade to {ia.label(swap.candidate)}"
-    else:
-        rule = f"Hard: 15 % chance to upgrade to {ia.label(swap.candidate)}"
-    return f"{rule}: {'yes' if swap.happened else 'no'}"
+def render_swap(loc: str, swap: ia.SwapRecord) -> str:
+    key = "ia-swap-downgrade" if swap.kind == "downgrade" else "ia-swap-upgrade"
+    return t(loc, key, group=ia.label(swap.candidate), happened=_yes(swap.happened))
 
 
-def render_reinforce(step: ia.ReinforceStep) -> str:
-    why = f"cost {step.cost}"
+def render_reinforce(loc: str, step: ia.ReinforceStep) -> str:
     if step.discount:
-        why += f" ({step.base_cost} − {step.discount} Onslaught discount, minimum 1)"
-    return (
-        f"Reinforced **{ia.label(step.group)}**: {step.figures_before} → {step.figures_after} "
-        f"figures, {why}, picked from {step.options}; "
-        f"threat {step.threat_before} → {step.threat_after}"
+        why = Msg.of(
+            "ia-cost-reinforce-discount",
+            cost=step.cost,
+            base=step.base_cost,
+            discount=step.discount,
+        )
+    else:
+        why = Msg.of("ia-cost", cost=step.cost)
+    return t(
+        loc,
+        "ia-reinforced",
+        group=ia.label(step.group),
+        before=step.figures_before,
+        after=step.figures_after,
+        why=why,
+        options=step.options,
+        threat_before=step.threat_before,
+        threat_after=step.threat_after,
     )
 
 
-def render_deploy(step: ia.DeployStep) -> str:
-    why = f"tier {_tier(step.card)}, cost {step.cost}"
+def render_deploy(loc: str, step: ia.DeployStep) -> str:
+    tier = _tier(step.card)
     if step.discount:
-        why += f" ({step.base_cost} − {step.discount} Onslaught discount)"
-    if step.fuzzy:
-        short = step.cost - step.threat_before
-        why += f", **fuzzy deployment**: {short} threat short, threat set to 0"
-    threat = f"threat {step.threat_before} → {step.threat_after}"
-    size = _figures(ia.group(step.deployed).size)
-    if step.swap is not None and step.swap.happened:
-        return (
-            f"Drew {ia.label(step.card)} ({why}, picked from {step.options}); "
-            f"{render_swap(step.swap)} → deployed **{ia.label(step.deployed)}** ({size}) "
-            f"for the same cost, no refund; {ia.label(step.card)} goes back to the hand; {threat}"
+        why = Msg.of(
+            "ia-deploy-why-discount",
+            tier=tier,
+            cost=step.cost,
+            base=step.base_cost,
+            discount=step.discount,
         )
-    out = f"Deployed **{ia.label(step.deployed)}** ({size}): {why}, picked from {step.options}; "
-    out += threat
+    else:
+        why = Msg.of("ia-deploy-why", tier=tier, cost=step.cost)
+    if step.fuzzy:
+        why = Msg.of("ia-deploy-why-fuzzy", why=why, short=step.cost - step.threat_before)
+    threat = Msg.of("ia-threat-change", before=step.threat_before, after=step.threat_after)
+    size = _figures(ia.group(step.deployed).size)
+    common: dict[str, Any] = {
+        "group": ia.label(step.deployed),
+        "size": size,
+        "why": why,
+        "options": step.options,
+        "threat": threat,
+    }
+    if step.swap is not None and step.swap.happened:
+        return t(
+            loc,
+            "ia-deployed-swapped",
+            card=ia.label(step.card),
+            swap=render_swap(loc, step.swap),
+            **common,
+        )
     if step.swap is not None:
-        out += f"; {render_swap(step.swap)}"
-    return out
+        return t(loc, "ia-deployed-swap-roll", swap=render_swap(loc, step.swap), **common)
+    return t(loc, "ia-deployed", **common)
 
 
-def render_deploy_roll(out: ia.DeployRollOutcome) -> discord.Embed:
+_BAND_EXTRA = {"Calm": 0, "Reinforcements": 0, "Landing": 1, "Onslaught": 2}
+
+
+def render_deploy_roll(loc: str, out: ia.DeployRollOutcome) -> discord.Embed:
     a, b = out.faces
-    sign = "+" if out.dm_before >= 0 else "−"
-    lines = [f"2D6 **{a} + {b}** {sign} DM {abs(out.dm_before)} = **{out.total}** → {out.band}"]
-    inc = f"Threat +{out.increase}"
-    extra = {"Calm": "", "Reinforcements": "", "Landing": " + 1", "Onslaught": " + 2"}[out.band]
-    inc += f" (threat level{extra}"
+    band = _band(out.band)
+    lines = [
+        t(
+            loc,
+            "ia-roll-dice",
+            a=a,
+            b=b,
+            sign="+" if out.dm_before >= 0 else "−",
+            dm=abs(out.dm_before),
+            total=out.total,
+            band=band,
+        )
+    ]
+    extra = _BAND_EXTRA[out.band]
+    base = Msg.of("ia-inc-level-plus", extra=extra) if extra else Msg("ia-inc-level")
+    why = base
     if out.increase != out.increase_base:
-        factor = "0.7" if out.difficulty == "easy" else "1.3"
-        inc += f": {out.increase_base} × {factor}, rounded"
-    inc += ")"
-    lines.append(f"{inc}: {out.threat_before} → {out.threat_after_increase}")
+        factor = _decimal(loc, "0.7" if out.difficulty == "easy" else "1.3")
+        why = Msg.of("ia-inc-scaled", base=base, raw=out.increase_base, factor=factor)
+    lines.append(
+        t(
+            loc,
+            "ia-roll-threat",
+            inc=out.increase,
+            why=why,
+            before=out.threat_before,
+            after=out.threat_after_increase,
+        )
+    )
     if out.band == "Calm":
-        lines.append("Calm: no deployment.")
-    lines.extend(render_reinforce(s) for s in out.reinforcements)
+        lines.append(t(loc, "ia-roll-calm"))
+    lines.extend(render_reinforce(loc, s) for s in out.reinforcements)
     if out.reinforce_stop == "all_full":
-        lines.append("No deployed group is below full strength: nothing to reinforce.")
+        lines.append(t(loc, "ia-roll-all-full"))
     elif out.reinforce_stop == "unaffordable":
-        lines.append(f"No reinforcement affordable with {out.threat_after_reinforce} threat.")
-    lines.extend(render_deploy(s) for s in out.deployments)
+        lines.append(t(loc, "ia-roll-no-reinforce", threat=out.threat_after_reinforce))
+    lines.extend(render_deploy(loc, s) for s in out.deployments)
     if out.deploy_stop == "hand_empty":
-        lines.append(f"The deployment hand is empty; {out.threat_after} threat carries over.")
+        lines.append(t(loc, "ia-roll-hand-empty", threat=out.threat_after))
     elif out.deploy_stop == "unaffordable":
-        word = "else " if out.deployments else ""
-        lines.append(f"Nothing {word}affordable; {out.threat_after} threat carries over.")
-    builder = EmbedBuilder(f"End of round {out.round_before}: {out.band}")
-    builder.long_field("Deployment event", lines)
+        key = "ia-roll-nothing-else" if out.deployments else "ia-roll-nothing"
+        lines.append(t(loc, key, threat=out.threat_after))
+    builder = EmbedBuilder(t(loc, "ia-roll-title", round=out.round_before, band=band))
+    builder.long_field(t(loc, "ia-roll-field"), lines)
     builder.footer(
-        f"Threat {out.threat_after} · DM {_dm(out.dm_before)} → {_dm(out.dm_after)} · "
-        f"round {out.round_before + 1} begins, every Imperial group is ready"
+        t(
+            loc,
+            "ia-roll-footer",
+            threat=out.threat_after,
+            dm_before=_dm(out.dm_before),
+            dm_after=_dm(out.dm_after),
+            next=out.round_before + 1,
+        )
     )
     return builder.build()
 
 
 def history_deploy_roll(out: ia.DeployRollOutcome) -> str:
+    """The history line (English: the audit trail is one language)."""
     parts = [f"Round {out.round_before}: {out.band} ({out.faces[0]}+{out.faces[1]}"]
     parts[0] += f"{_dm(out.dm_before)} = {out.total})"
     for r in out.reinforcements:
@@ -189,100 +289,128 @@ def history_deploy_roll(out: ia.DeployRollOutcome) -> str:
     return " — ".join(parts)
 
 
-def render_activation(out: ia.ActivationOutcome) -> discord.Embed:
+def render_activation(loc: str, out: ia.ActivationOutcome) -> discord.Embed:
     g = ia.group(out.group)
-    plural = "s" if out.options != 1 else ""
     if out.priority_roll is None:
-        why = f"picked from {out.options} ready group{plural}"
+        why = Msg.of("ia-act-picked", n=out.options)
     else:
-        chosen = 1 if out.priority_roll else 2
-        why = (
-            f"70 % roll for priority 1 ({out.ready_priority_1} ready) over priority 2 "
-            f"({out.ready_priority_2} ready): {'yes' if out.priority_roll else 'no'}; "
-            f"picked from {out.options} priority-{chosen} group{plural}"
+        why = Msg.of(
+            "ia-act-rolled",
+            p1=out.ready_priority_1,
+            p2=out.ready_priority_2,
+            happened=_yes(out.priority_roll),
+            n=out.options,
+            chosen=1 if out.priority_roll else 2,
         )
-    lines = [f"Priority {g.priority} · {why}"]
+    lines = [t(loc, "ia-act-priority", priority=g.priority, why=why)]
     if out.no_bonus is True:
-        lines.append("Easy: **no bonus effect** this activation (25 % roll).")
+        lines.append(t(loc, "ia-act-no-bonus"))
     elif out.no_bonus is False:
-        lines.append("Easy: bonus effects apply (the 25 % no-bonus roll failed).")
+        lines.append(t(loc, "ia-act-bonus"))
     if out.remaining == 0:
-        lines.append("Every Imperial group has now activated this round.")
+        lines.append(t(loc, "ia-act-all-done"))
     else:
-        lines.append(f"{out.remaining} Imperial group(s) still to activate this round.")
-    return EmbedBuilder(f"Activate {ia.label(out.group)}", "\n".join(lines)).build()
+        lines.append(t(loc, "ia-act-remaining", n=out.remaining))
+    title = t(loc, "ia-act-title", group=ia.label(out.group))
+    return EmbedBuilder(title, "\n".join(lines)).build()
 
 
-def render_defeat_lines(out: ia.DefeatOutcome) -> list[str]:
-    lines = [f"**{ia.label(out.group)}** is defeated."]
+def render_defeat_lines(loc: str, out: ia.DefeatOutcome) -> list[str]:
+    lines = [t(loc, "ia-defeated", group=ia.label(out.group))]
     if out.adaptive:
-        lines.append(f"Fame +{out.fame_gained} (original cost) → {out.fame_after}.")
-        inc = f"Threat +{out.reimbursement} reimbursement"
+        lines.append(t(loc, "ia-fame", gained=out.fame_gained, after=out.fame_after))
+        common: dict[str, Any] = {
+            "amount": out.reimbursement,
+            "before": out.threat_before,
+            "after": out.threat_after,
+        }
         if out.reimbursement != out.reimbursement_base:
-            inc += f" ({out.reimbursement_base} scaled by difficulty)"
-        lines.append(f"{inc}: {out.threat_before} → {out.threat_after}.")
+            lines.append(t(loc, "ia-reimbursed-scaled", base=out.reimbursement_base, **common))
+        else:
+            lines.append(t(loc, "ia-reimbursed", **common))
         if out.new_awards:
-            s = "s" if out.new_awards > 1 else ""
-            lines.append(
-                f"**New award{s}!** The Rebels now have {out.awards_after} award"
-                + ("s." if out.awards_after != 1 else ".")
-            )
+            lines.append(t(loc, "ia-new-award", n=out.new_awards, total=out.awards_after))
     if out.back_to_hand:
-        lines.append("The group goes back into the deployment hand.")
+        lines.append(t(loc, "ia-back-to-hand"))
     return lines
 
 
-def render_defeat(out: ia.DefeatOutcome) -> discord.Embed:
+def render_defeat(loc: str, out: ia.DefeatOutcome) -> discord.Embed:
     return EmbedBuilder(
-        f"{ia.label(out.group)} defeated", "\n".join(render_defeat_lines(out))
+        t(loc, "ia-defeat-title", group=ia.label(out.group)),
+        "\n".join(render_defeat_lines(loc, out)),
     ).build()
 
 
-def render_figure_loss(out: ia.FigureLossOutcome) -> discord.Embed:
-    lost = f"{ia.label(out.group)} loses {_figures(out.lost)}"
+def render_figure_loss(loc: str, out: ia.FigureLossOutcome) -> discord.Embed:
+    lost = t(loc, "ia-loss-title", group=ia.label(out.group), figures=_figures(out.lost))
     if out.defeat is not None:
-        return EmbedBuilder(lost, "\n".join(render_defeat_lines(out.defeat))).build()
+        return EmbedBuilder(lost, "\n".join(render_defeat_lines(loc, out.defeat))).build()
     size = ia.group(out.group).size
-    return EmbedBuilder(lost, f"{out.figures_left} of {size} left.").build()
+    return EmbedBuilder(lost, t(loc, "ia-loss-left", left=out.figures_left, size=size)).build()
 
 
-def render_manual_deploy(out: ia.ManualDeployOutcome) -> discord.Embed:
-    where = "from the deployment hand" if out.from_hand else "from the pool"
+def render_manual_deploy(loc: str, out: ia.ManualDeployOutcome) -> discord.Embed:
+    key = "ia-manual-from-hand" if out.from_hand else "ia-manual-from-pool"
     return EmbedBuilder(
-        f"Mission deployment: {ia.label(out.group)}",
-        f"{_figures(out.figures)} {where}; no threat paid. It is ready to activate.",
+        t(loc, "ia-manual-title", group=ia.label(out.group)),
+        t(loc, key, figures=_figures(out.figures)),
     ).build()
 
 
-def render_threat(out: ia.ThreatOutcome) -> str:
-    line = f"Threat {out.threat_before} → **{out.threat_after}** ({out.amount:+d} by hand"
-    return line + (", stopped at 0)." if out.clamped else ").")
+def render_threat(loc: str, out: ia.ThreatOutcome) -> str:
+    key = "ia-threat-by-hand-clamped" if out.clamped else "ia-threat-by-hand"
+    return t(loc, key, before=out.threat_before, after=out.threat_after, amount=f"{out.amount:+d}")
 
 
-def render_status(state: ImperialAssaultState) -> discord.Embed:
+def render_status(loc: str, state: ImperialAssaultState) -> discord.Embed:
     odds = ia.band_odds(state.dm)
+    summary = "ia-status-summary-adaptive" if state.adaptive else "ia-status-summary"
+    chances = ", ".join(
+        t(loc, "ia-status-odd", band=_band(b), percent=_decimal(loc, f"{float(p) * 100:.1f}"))
+        for b, p in odds.items()
+        if p
+    )
     head = [
-        f"Round **{state.round}** · threat **{state.threat}** (threat level "
-        f"{state.threat_level}) · DM **{_dm(state.dm)}** · {state.difficulty.title()}"
-        + (" · adaptive difficulty" if state.adaptive else ""),
-        "Next deployment event: "
-        + ", ".join(f"{b} {float(p) * 100:.1f} %" for b, p in odds.items() if p),
+        t(
+            loc,
+            summary,
+            round=state.round,
+            threat=state.threat,
+            level=state.threat_level,
+            dm=_dm(state.dm),
+            difficulty=_difficulty(state.difficulty),
+        ),
+        t(loc, "ia-status-odds", odds=chances),
     ]
-    builder = EmbedBuilder(f"{TITLE}: the Empire", "\n".join(head))
+    builder = EmbedBuilder(t(loc, "ia-status-title"), "\n".join(head))
     deployed: list[str] = []
     for d in state.deployed:
         g = ia.group(d.id)
-        mark = "✔ activated" if d.activated else "ready"
         deployed.append(
-            f"• {ia.label(d.id)}: {d.figures}/{g.size} figures, priority {g.priority}, {mark}"
+            t(
+                loc,
+                "ia-status-group-activated" if d.activated else "ia-status-group-ready",
+                group=ia.label(d.id),
+                figures=d.figures,
+                size=g.size,
+                priority=g.priority,
+            )
         )
-    builder.long_field("Deployed groups", deployed or ["none"])
+    builder.long_field(t(loc, "ia-status-deployed"), deployed or [t(loc, "ia-none")])
     if state.adaptive:
-        builder.field("Fame and awards", f"Fame {state.fame} · awards {state.awards}")
+        builder.field(
+            t(loc, "ia-status-fame-field"),
+            t(loc, "ia-status-fame", fame=state.fame, awards=state.awards),
+        )
     if state.defeated:
-        builder.field("Defeated", ", ".join(ia.label(g) for g in state.defeated))
-    builder.footer(f"Cards in the deployment hand: {len(state.hand)}")
+        builder.field(t(loc, "ia-status-defeated"), ", ".join(ia.label(g) for g in state.defeated))
+    builder.footer(t(loc, "ia-status-footer", n=len(state.hand)))
     return builder.build()
+
+
+def _loc(interaction: discord.Interaction[Any]) -> str:
+    return locale_of(interaction.locale)
 
 
 def _group_choices(pairs: list[tuple[str, str]]) -> list[app_commands.Choice[str]]:
@@ -317,16 +445,20 @@ class ImperialAssaultCog(commands.Cog):
         self, interaction: discord.Interaction[Any]
     ) -> tuple[Campaign, ImperialAssaultState]:
         if interaction.channel_id is None:
-            raise NoCampaign("Use this command in a server channel.")
+            raise NoCampaign(key="use-in-channel")
         campaign = await self.bot.store.get(interaction.channel_id)
         if campaign is None:
             raise NoCampaign(
-                f"No {TITLE} campaign in this channel — start one with {GAMES[GAME].setup_command}."
+                key="no-campaign-game",
+                game=Msg(f"game-{GAME}"),
+                hint=GAMES[GAME].setup_command,
             )
         if campaign.game != GAME:
+            other = f"game-{campaign.game}"
             raise NoCampaign(
-                f"This channel plays {game_title(campaign.game)}, not {TITLE} — "
-                "use that game's commands here, or another channel for this one."
+                key="wrong-game",
+                current=Msg(other) if has("en", other) else campaign.game,
+                game=Msg(f"game-{GAME}"),
             )
         return campaign, ImperialAssaultState.model_validate(campaign.state)
 
@@ -383,8 +515,9 @@ class ImperialAssaultCog(commands.Cog):
                 f"{', '.join(state.expansions)}, hand of {len(state.hand)}",
                 dice.draws,
             )
-        await interaction.response.send_message(embed=render_setup_public(state, outcome))
-        await interaction.followup.send(embed=render_hand(state, outcome.hand), ephemeral=True)
+        loc = locale_of(interaction.locale)
+        await interaction.response.send_message(embed=render_setup_public(loc, state, outcome))
+        await interaction.followup.send(embed=render_hand(loc, state, outcome.hand), ephemeral=True)
 
     @setup_cmd.autocomplete("expansions")
     async def _expansions_ac(
@@ -425,7 +558,9 @@ class ImperialAssaultCog(commands.Cog):
             new_state, outcome = ia.deploy_roll(state, dice)
             tx.set_state(new_state)
             tx.record(history_deploy_roll(outcome), dice.draws)
-        await interaction.response.send_message(embed=render_deploy_roll(outcome))
+        await interaction.response.send_message(
+            embed=render_deploy_roll(_loc(interaction), outcome)
+        )
 
     # -- /ia activate ----------------------------------------------------------------------------
     @ia_group.command(name="activate", description="The next Imperial activation")
@@ -437,7 +572,7 @@ class ImperialAssaultCog(commands.Cog):
             new_state, outcome = ia.activate(state, dice)
             tx.set_state(new_state)
             tx.record(f"Round {state.round}: activated {ia.label(outcome.group)}", dice.draws)
-        await interaction.response.send_message(embed=render_activation(outcome))
+        await interaction.response.send_message(embed=render_activation(_loc(interaction), outcome))
 
     # -- /ia defeat ------------------------------------------------------------------------------
     @ia_group.command(name="defeat", description="A deployed Imperial group is defeated")
@@ -451,7 +586,7 @@ class ImperialAssaultCog(commands.Cog):
             new_state, outcome = ia.defeat(state, group)
             tx.set_state(new_state)
             tx.record(f"Round {state.round}: {ia.label(outcome.group)} defeated")
-        await interaction.response.send_message(embed=render_defeat(outcome))
+        await interaction.response.send_message(embed=render_defeat(_loc(interaction), outcome))
 
     # -- /ia figure-lost -------------------------------------------------------------------------
     @ia_group.command(name="figure-lost", description="Figures of a deployed Imperial group die")
@@ -471,10 +606,13 @@ class ImperialAssaultCog(commands.Cog):
             new_state, outcome = ia.lose_figures(state, group, count)
             tx.set_state(new_state)
             tx.record(
-                f"Round {state.round}: {ia.label(outcome.group)} lost {_figures(count)}"
+                f"Round {state.round}: {ia.label(outcome.group)} lost {count} "
+                + ("figure" if count == 1 else "figures")
                 + (" and is defeated" if outcome.defeat is not None else "")
             )
-        await interaction.response.send_message(embed=render_figure_loss(outcome))
+        await interaction.response.send_message(
+            embed=render_figure_loss(_loc(interaction), outcome)
+        )
 
     @defeat.autocomplete("group")
     @figure_lost.autocomplete("group")
@@ -497,14 +635,16 @@ class ImperialAssaultCog(commands.Cog):
         self, interaction: discord.Interaction[Any], group: app_commands.Range[str, 1, 100]
     ) -> None:
         async with self.bot.campaign_tx(
-            interaction, game=GAME, game_master=True, action="deploy a group by hand"
+            interaction, game=GAME, game_master=True, action="ia-action-deploy"
         ) as tx:
             assert tx.campaign is not None
             state = ImperialAssaultState.model_validate(tx.campaign.state)
             new_state, outcome = ia.manual_deploy(state, group)
             tx.set_state(new_state)
             tx.record(f"Round {state.round}: mission deployed {ia.label(outcome.group)}")
-        await interaction.response.send_message(embed=render_manual_deploy(outcome))
+        await interaction.response.send_message(
+            embed=render_manual_deploy(_loc(interaction), outcome)
+        )
 
     @deploy.autocomplete("group")
     async def _deployable_ac(
@@ -528,7 +668,7 @@ class ImperialAssaultCog(commands.Cog):
         amount: app_commands.Range[int, -MAX_THREAT_CHANGE, MAX_THREAT_CHANGE],
     ) -> None:
         async with self.bot.campaign_tx(
-            interaction, game=GAME, game_master=True, action="change threat by hand"
+            interaction, game=GAME, game_master=True, action="ia-action-threat"
         ) as tx:
             assert tx.campaign is not None
             state = ImperialAssaultState.model_validate(tx.campaign.state)
@@ -538,21 +678,23 @@ class ImperialAssaultCog(commands.Cog):
                 f"Round {state.round}: threat {outcome.threat_before}→{outcome.threat_after} "
                 "by hand"
             )
-        await interaction.response.send_message(render_threat(outcome))
+        await interaction.response.send_message(render_threat(_loc(interaction), outcome))
 
     # -- /ia status, /ia hand --------------------------------------------------------------------
     @ia_group.command(name="status", description="Round, threat, DM, deployed groups, fame")
     async def status(self, interaction: discord.Interaction[Any]) -> None:
         _, state = await self._read_state(interaction)
-        await interaction.response.send_message(embed=render_status(state))
+        await interaction.response.send_message(embed=render_status(_loc(interaction), state))
 
     @ia_group.command(
         name="hand", description="Game master: the Empire's deployment hand (private)"
     )
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
         campaign, state = await self._read_state(interaction)
-        await self.bot.ensure_game_master(interaction, campaign, "see the deployment hand")
-        await interaction.response.send_message(embed=render_hand(state), ephemeral=True)
+        await self.bot.ensure_game_master(interaction, campaign, "ia-action-hand")
+        await interaction.response.send_message(
+            embed=render_hand(_loc(interaction), state), ephemeral=True
+        )
 
 
 async def setup(bot: TableBot) -> None:

@@ -142,7 +142,7 @@ def group(group_id: str) -> GroupData:
     try:
         return groups_by_id()[group_id]
     except KeyError:
-        raise InputError(f"Unknown deployment group id {group_id!r}.") from None
+        raise InputError(key="ia-unknown-group-id", id=group_id) from None
 
 
 def label(group_id: str) -> str:
@@ -232,7 +232,7 @@ def band_odds(dm: int) -> dict[Band, Fraction]:
 
 def hand_sizes(threat_level: int) -> tuple[int, int, int]:
     if threat_level < MIN_THREAT_LEVEL:
-        raise InputError(f"Threat level must be at least {MIN_THREAT_LEVEL}.")
+        raise InputError(key="ia-threat-level-min", low=MIN_THREAT_LEVEL)
     return HAND_SIZES[min(threat_level, 6)]
 
 
@@ -269,15 +269,25 @@ def suggest_groups(
     return (prefix + inside)[: max(0, min(limit, MAX_SUGGESTIONS))]
 
 
+# What a looked-up name must be (a selector in the catalog messages that name it).
+Wanted = Literal["villain", "deployed group", "group to deploy"]
+_WANTED_KEY: dict[str, str] = {
+    "villain": "villain",
+    "deployed group": "deployed",
+    "group to deploy": "deploy",
+}
+
+
 def resolve_group(
-    query: str, candidates: Sequence[str], what: str, *, interchangeable: bool = False
+    query: str, candidates: Sequence[str], what: Wanted, *, interchangeable: bool = False
 ) -> str:
     """The id of the one candidate ``query`` names: an id ("DG001"), a label
     ("Stormtrooper (DG001)") or a name ("stormtrooper", any case). Two candidates with the same
     name are refused as ambiguous unless ``interchangeable`` (then the first is taken)."""
     q = _norm(query)
+    kind = _WANTED_KEY[what]
     if not q:
-        raise InputError(f"Name a {what}.")
+        raise InputError(key="ia-name-a", what=kind)
     cands = list(dict.fromkeys(candidates))
     for gid in cands:
         if gid.casefold() == q or _norm(label(gid)) == q:
@@ -287,13 +297,13 @@ def resolve_group(
         return by_name[0]
     if by_name:
         options = ", ".join(label(gid) for gid in by_name)
-        raise InputError(f"{query.strip()!r} is ambiguous: pick one of {options}.")
+        raise InputError(key="ia-ambiguous", query=query.strip(), options=options)
     if not cands:
-        raise InputError(f"There is no {what} to choose from.")
+        raise InputError(key="ia-none-to-choose", what=kind)
     hints = [shown for shown, _ in suggest_groups(query, cands, 3)]
     if not hints:
         hints = [label(gid) for gid in cands[:3]]
-    raise InputError(f"No {what} called {query.strip()!r}; try {', '.join(hints)}.")
+    raise InputError(key="ia-no-such", what=kind, query=query.strip(), hints=", ".join(hints))
 
 
 def parse_expansions(text: str | None) -> list[str]:
@@ -310,7 +320,7 @@ def parse_expansions(text: str | None) -> list[str]:
         code = known.get(key)
         if code is None:
             valid = ", ".join(expansion_codes())
-            raise InputError(f"Unknown expansion {raw.strip()!r}; use some of: {valid}.")
+            raise InputError(key="ia-unknown-expansion", name=raw.strip(), valid=valid)
         if code not in picked:
             picked.append(code)
     order = expansion_codes()
@@ -376,7 +386,7 @@ def parse_villains(text: str | None, expansions: Sequence[str]) -> list[str]:
         gid = resolve_group(raw, villain_ids(), "villain")
         g = group(gid)
         if g.expansion not in expansions:
-            raise InputError(f"{g.name} comes with {g.expansion}; add it to the expansions.")
+            raise InputError(key="ia-villain-expansion", name=g.name, expansion=g.expansion)
         if gid not in out:
             out.append(gid)
     return out
@@ -387,7 +397,7 @@ def parse_difficulty(text: str) -> Difficulty:
     for d in DIFFICULTIES:
         if d == key:
             return d
-    raise InputError("Difficulty must be easy, medium or hard.")
+    raise InputError(key="ia-bad-difficulty")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -595,12 +605,9 @@ def setup(
     """A new mission: validated options, the starting DM and the deployment hand."""
     diff = parse_difficulty(difficulty)
     if not MIN_THREAT_LEVEL <= threat_level <= MAX_THREAT_LEVEL:
-        raise InputError(
-            f"Threat level must be from {MIN_THREAT_LEVEL} to {MAX_THREAT_LEVEL} "
-            "(the mission sheet gives it)."
-        )
+        raise InputError(key="ia-threat-level-range", low=MIN_THREAT_LEVEL, high=MAX_THREAT_LEVEL)
     if threat < 0:
-        raise InputError("Starting threat cannot be negative; use 0 or more.")
+        raise InputError(key="ia-negative-start-threat")
     if isinstance(expansions, str) or expansions is None:
         owned = parse_expansions(expansions)
     else:
@@ -821,12 +828,10 @@ def activate(
 ) -> tuple[ImperialAssaultState, ActivationOutcome]:
     """The next Imperial activation, weighted 70 % towards ready priority-1 groups."""
     if not state.deployed:
-        raise RuleError("No Imperial group is deployed; deploy one with /ia deploy first.")
+        raise RuleError(key="ia-none-deployed")
     ready = [d.id for d in state.deployed if not d.activated]
     if not ready:
-        raise RuleError(
-            "Every Imperial group has already activated; end the round with /deploy-roll."
-        )
+        raise RuleError(key="ia-all-activated")
     p1 = [gid for gid in ready if group(gid).priority == 1]
     p2 = [gid for gid in ready if group(gid).priority == 2]
     roll: bool | None = None
@@ -907,9 +912,7 @@ def lose_figures(
     d = state.deployed_group(gid)
     assert d is not None
     if count < 1 or count > d.figures:
-        raise InputError(
-            f"{label(gid)} has {d.figures} figure(s) left; give a count from 1 to {d.figures}."
-        )
+        raise InputError(key="ia-bad-count", group=label(gid), left=d.figures)
     new = state.model_copy(deep=True)
     nd = new.deployed_group(gid)
     assert nd is not None
@@ -938,11 +941,10 @@ def manual_deploy(
             if q not in names:
                 continue
             if state.is_deployed(other.id):
-                raise RuleError(f"{label(other.id)} is already deployed.") from None
+                raise RuleError(key="ia-already-deployed", group=label(other.id)) from None
             if other.expansion not in state.expansions:
                 raise InputError(
-                    f"{other.name} comes with {titles[other.expansion]}, which this mission "
-                    "does not own."
+                    key="ia-not-owned", name=other.name, expansion=titles[other.expansion]
                 ) from None
         raise
     new = state.model_copy(deep=True)
@@ -964,7 +966,7 @@ def adjust_threat(
 ) -> tuple[ImperialAssaultState, ThreatOutcome]:
     """The game master adds or removes threat by hand (never scaled; never below 0)."""
     if amount == 0:
-        raise InputError("Give a non-zero amount, e.g. 3 or -2.")
+        raise InputError(key="ia-zero-threat")
     new = state.model_copy(deep=True)
     target = state.threat + amount
     new.threat = max(0, target)

@@ -1,0 +1,179 @@
+## Imperial Assault: все ответы /ia и /бросок-развертывания
+## Имена отрядов — как напечатаны на картах; ранги остаются I, II, III.
+## МР — модификатор развёртывания (DM приложения Imperial Commander).
+
+ia-yes = да
+ia-no = нет
+ia-none = нет
+ia-figures = { $n } { $n ->
+    [one] фигурка
+    [few] фигурки
+   *[many] фигурок
+}
+
+## названия сложностей и событий развёртывания
+ia-difficulty-easy = Лёгкая
+ia-difficulty-medium = Средняя
+ia-difficulty-hard = Сложная
+ia-band-calm = Затишье
+ia-band-reinforcements = Подкрепления
+ia-band-landing = Высадка
+ia-band-onslaught = Натиск
+
+## действия ведущего («Только ведущий может …»)
+ia-action-deploy = разворачивать отряды вручную
+ia-action-threat = изменять угрозу вручную
+ia-action-hand = смотреть руку развёртывания
+
+## отказы
+ia-unknown-group-id = Неизвестный номер отряда развёртывания «{ $id }».
+ia-threat-level-min = Уровень угрозы должен быть не меньше { $low }.
+ia-threat-level-range = Уровень угрозы — от { $low } до { $high } (он указан в описании миссии).
+ia-negative-start-threat = Начальная угроза не может быть отрицательной; укажите 0 или больше.
+ia-bad-difficulty = Сложность должна быть лёгкой (easy), средней (medium) или сложной (hard).
+ia-name-a = Назовите { $what ->
+    [villain] злодея
+    [deployed] развёрнутый отряд
+   *[deploy] отряд для развёртывания
+}.
+ia-ambiguous = «{ $query }» — неоднозначно: выберите одно из: { $options }.
+ia-none-to-choose = Выбирать не из чего: { $what ->
+    [villain] злодеев
+    [deployed] развёрнутых отрядов
+   *[deploy] отрядов для развёртывания
+} нет.
+ia-no-such = Нет { $what ->
+    [villain] злодея
+    [deployed] развёрнутого отряда
+   *[deploy] отряда для развёртывания
+} «{ $query }»; попробуйте: { $hints }.
+ia-unknown-expansion = Неизвестное дополнение «{ $name }»; возможные: { $valid }.
+ia-villain-expansion = { $name } входит в дополнение { $expansion }; добавьте его в список дополнений.
+ia-none-deployed = Ни один имперский отряд не развёрнут; сначала разверните отряд командой /ia развернуть.
+ia-all-activated = Все имперские отряды уже активированы; завершите раунд командой /бросок-развертывания.
+ia-bad-count = { $group }: { $left ->
+    [one] осталась { $left } фигурка
+    [few] осталось { $left } фигурки
+   *[many] осталось { $left } фигурок
+}; укажите количество от 1 до { $left }.
+ia-already-deployed = { $group } уже на поле.
+ia-not-owned = { $name } входит в дополнение { $expansion }, а его в этой миссии нет.
+ia-zero-threat = Укажите ненулевое число, например 3 или -2.
+
+## /ia настройка и /ia рука
+ia-draw-tier = Ранг { $tier }: { $names }
+ia-draw-tier-short = Ранг { $tier }: { $names } (нужно { $wanted }, доступно только { $available })
+ia-draw-villain-added = Заслуженный злодей { $group }: бросок 50 %, добавлен в руку
+ia-draw-villain-out = Заслуженный злодей { $group }: бросок 50 %, не в этой миссии
+ia-setup-title = Imperial Assault: Империя готова
+ia-setup-summary = Сложность **{ $difficulty }** · уровень угрозы **{ $level }** · угроза **{ $threat }** · МР **{ $dm }**
+ia-setup-expansions = Дополнения: { $list }
+ia-setup-adaptive-on = Адаптивная сложность: включена
+ia-setup-adaptive-off = Адаптивная сложность: выключена
+ia-setup-hand = В руке развёртывания Империи **{ $n }** { $n ->
+    [one] карта
+    [few] карты
+   *[many] карт
+} (ведущий видит их командой /ia рука).
+ia-setup-short-tier = В ранге { $tier } не хватило отрядов: нужно { $wanted }, доступно только { $available }.
+ia-setup-villains = Броски за заслуженных злодеев (50 % каждый): { $names } — результаты скрыты.
+ia-setup-footer = Конец раунда — /бросок-развертывания · активации Империи — /ia активация
+ia-hand-title = Imperial Assault: рука развёртывания (только для ведущего)
+ia-hand-empty = Рука развёртывания пуста.
+ia-hand-card = • { $group }: ранг { $tier }, стоимость { $cost }, { $figures }, приоритет { $priority }
+ia-hand-card-villain = • { $group } (злодей): ранг { $tier }, стоимость { $cost }, { $figures }, приоритет { $priority }
+ia-hand-how = Как набрана рука
+
+## /бросок-развертывания
+ia-roll-title = Конец раунда { $round }: { $band }
+ia-roll-field = Событие развёртывания
+ia-roll-dice = 2К6 **{ $a } + { $b }** { $sign } МР { $dm } = **{ $total }** → { $band }
+ia-inc-level = уровень угрозы
+ia-inc-level-plus = уровень угрозы + { $extra }
+ia-inc-scaled = { $base }: { $raw } × { $factor }, с округлением
+ia-roll-threat = Угроза +{ $inc } ({ $why }): { $before } → { $after }
+ia-roll-calm = Затишье: развёртывания нет.
+ia-cost = стоимость { $cost }
+ia-cost-reinforce-discount = стоимость { $cost } ({ $base } − { $discount }, скидка Натиска, не меньше 1)
+ia-reinforced = Подкрепление **{ $group }**: { $before } → { $after } { $after ->
+    [one] фигурка
+    [few] фигурки
+   *[many] фигурок
+}, { $why }, выбор из { $options }; угроза { $threat_before } → { $threat_after }
+ia-roll-all-full = Все развёрнутые отряды в полном составе: подкреплять некого.
+ia-roll-no-reinforce = Угрозы { $threat } не хватает ни на одно подкрепление.
+ia-deploy-why = ранг { $tier }, стоимость { $cost }
+ia-deploy-why-discount = ранг { $tier }, стоимость { $cost } ({ $base } − { $discount }, скидка Натиска)
+ia-deploy-why-fuzzy = { $why }, **нечёткое развёртывание**: не хватало угрозы { $short }, угроза обнулена
+ia-threat-change = угроза { $before } → { $after }
+ia-swap-downgrade = Лёгкая сложность: шанс 15 % заменить на { $group }: { $happened }
+ia-swap-upgrade = Сложная сложность: шанс 15 % улучшить до { $group }: { $happened }
+ia-deployed = Развёрнут **{ $group }** ({ $size }): { $why }, выбор из { $options }; { $threat }
+ia-deployed-swap-roll = Развёрнут **{ $group }** ({ $size }): { $why }, выбор из { $options }; { $threat }; { $swap }
+ia-deployed-swapped = Вытянута карта { $card } ({ $why }, выбор из { $options }); { $swap } → развёрнут **{ $group }** ({ $size }) за ту же стоимость, без возврата угрозы; { $card } возвращается в руку; { $threat }
+ia-roll-hand-empty = Рука развёртывания пуста; угроза { $threat } переходит дальше.
+ia-roll-nothing = Ничего не по карману; угроза { $threat } переходит дальше.
+ia-roll-nothing-else = Больше ничего не по карману; угроза { $threat } переходит дальше.
+ia-roll-footer = Угроза { $threat } · МР { $dm_before } → { $dm_after } · начинается раунд { $next }, все имперские отряды готовы
+
+## /ia активация
+ia-act-title = Активация: { $group }
+ia-act-picked = выбор из { $n } { $n ->
+    [one] готового отряда
+   *[other] готовых отрядов
+}
+ia-act-rolled = бросок 70 % за приоритет 1 (готово: { $p1 }) против приоритета 2 (готово: { $p2 }): { $happened }; выбор из { $n } { $n ->
+    [one] отряда
+   *[other] отрядов
+} приоритета { $chosen }
+ia-act-priority = Приоритет { $priority } · { $why }
+ia-act-no-bonus = Лёгкая сложность: в этой активации **без бонусного эффекта** (бросок 25 %).
+ia-act-bonus = Лёгкая сложность: бонусные эффекты действуют (бросок 25 % на «без бонуса» не сработал).
+ia-act-all-done = Все имперские отряды в этом раунде уже активированы.
+ia-act-remaining = Ещё ждут активации в этом раунде: { $n } { $n ->
+    [one] имперский отряд
+    [few] имперских отряда
+   *[many] имперских отрядов
+}.
+
+## /ia разгром, /ia потеря-фигурок
+ia-defeat-title = { $group }: отряд разбит
+ia-defeated = **{ $group }**: отряд разбит.
+ia-fame = Слава +{ $gained } (исходная стоимость) → { $after }.
+ia-reimbursed = Угроза +{ $amount } (возмещение): { $before } → { $after }.
+ia-reimbursed-scaled = Угроза +{ $amount } (возмещение { $base } с поправкой на сложность): { $before } → { $after }.
+ia-new-award = **{ $n ->
+    [one] Новая награда
+   *[other] Новые награды
+}!** У повстанцев теперь { $total } { $total ->
+    [one] награда
+    [few] награды
+   *[many] наград
+}.
+ia-back-to-hand = Отряд возвращается в руку развёртывания.
+ia-loss-title = { $group }: потери — { $figures }
+ia-loss-left = { $left ->
+    [one] Осталась
+   *[other] Осталось
+} { $left } из { $size }.
+
+## /ia развернуть, /ia угроза
+ia-manual-title = Развёртывание по миссии: { $group }
+ia-manual-from-hand = { $figures } из руки развёртывания; угроза не тратится. Отряд готов к активации.
+ia-manual-from-pool = { $figures } из запаса; угроза не тратится. Отряд готов к активации.
+ia-threat-by-hand = Угроза { $before } → **{ $after }** ({ $amount } вручную).
+ia-threat-by-hand-clamped = Угроза { $before } → **{ $after }** ({ $amount } вручную, остановлено на 0).
+
+## /ia статус
+ia-status-title = Imperial Assault: Империя
+ia-status-summary = Раунд **{ $round }** · угроза **{ $threat }** (уровень угрозы { $level }) · МР **{ $dm }** · сложность: { $difficulty }
+ia-status-summary-adaptive = Раунд **{ $round }** · угроза **{ $threat }** (уровень угрозы { $level }) · МР **{ $dm }** · сложность: { $difficulty }, адаптивная
+ia-status-odds = Следующее событие развёртывания: { $odds }
+ia-status-odd = { $band } { $percent } %
+ia-status-deployed = Развёрнутые отряды
+ia-status-group-ready = • { $group }: { $figures }/{ $size } фиг., приоритет { $priority }, готов
+ia-status-group-activated = • { $group }: { $figures }/{ $size } фиг., приоритет { $priority }, ✔ активирован
+ia-status-fame-field = Слава и награды
+ia-status-fame = Слава { $fame } · награды { $awards }
+ia-status-defeated = Разбиты
+ia-status-footer = Карт в руке развёртывания: { $n }
