@@ -16,6 +16,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import catalog
+from bot.catalog import Msg, locale_of
 from bot.rules import weewar as ww
 from bot.ui import EmbedBuilder
 
@@ -29,65 +31,160 @@ MAX_DISTANCE = 10
 
 
 # ----------------------------------------------------------------------------------------------
-# Rendering (all reply text lives here)
+# Rendering (all reply text comes from the catalogs: bot/locales/<loc>/weewar.ftl)
 # ----------------------------------------------------------------------------------------------
+
+_GANG_UP_KINDS = ("ranged", "beside", "opposite", "flank")
+_SLOT = "\x00"  # stands for the per-sub-unit hits in a cached strike line
+
+
+@lru_cache(maxsize=4096)
+def _message(loc: str, key: str, args: tuple[tuple[str, Any], ...]) -> str:
+    return catalog.t(loc, key, **dict(args))
+
+
+def t(loc: str, key: str, /, **args: Any) -> str:
+    """Catalog message ``key`` in ``loc`` (cached: the same words cost nothing the second time)."""
+    return _message(loc, key, tuple(sorted(args.items())))
 
 
 def _signed(n: int) -> str:
     return f"+{n}" if n >= 0 else f"−{-n}"
 
 
-def _losses_word(n: int) -> str:
-    return f"{n} sub unit" if n == 1 else f"{n} sub units"
+def _signed_spaced(n: int) -> str:
+    return f"+ {n}" if n >= 0 else f"− {-n}"
 
 
-def render_terms(terms: ww.StrikeTerms) -> str:
+def render_formula(loc: str, terms: ww.StrikeTerms) -> str:
+    """``p = 0.05 × ((7 + 0) − (6 + 3) + 2) + 0.5 = 0.5``, then why p is not the raw value."""
+    text = (
+        f"p = 0.05 × (({terms.a} {_signed_spaced(terms.ta)}) − "
+        f"({terms.d} {_signed_spaced(terms.td)}) {_signed_spaced(terms.b)}) + 0.5 = "
+        f"{ww._dec(terms.p)}"
+    )
+    unclamped = Fraction(1, 20) * terms.raw + Fraction(1, 2)
+    if unclamped != terms.p:
+        text += " " + t(loc, "ww-clamped", value=ww._dec(unclamped))
+    if terms.rules == "server":
+        text += t(loc, "ww-server-hit", value=ww._dec(terms.chance))
+    return text
+
+
+def render_terms(loc: str, terms: ww.StrikeTerms) -> str:
     """The formula and where each number came from."""
     return "\n".join(
         [
-            f"`{terms.formula()}`",
-            f"A {terms.a} ({terms.striker} vs {terms.target_class}) · "
-            f"Ta {_signed(terms.ta)} ({terms.striker_terrain}, {terms.striker_class}) · "
-            f"D {terms.d} ({terms.target}) · "
-            f"Td {_signed(terms.td)} ({terms.target_terrain}, {terms.target_class}) · "
-            f"B {terms.b}",
+            f"`{render_formula(loc, terms)}`",
+            t(
+                loc,
+                "ww-terms",
+                a=str(terms.a),
+                striker=terms.striker,
+                target_vs=ww.class_of(terms.target_class),
+                ta=_signed(terms.ta),
+                striker_terrain=terms.striker_terrain,
+                striker_class=ww.class_name(terms.striker_class),
+                d=str(terms.d),
+                target=terms.target,
+                td=_signed(terms.td),
+                target_terrain=terms.target_terrain,
+                target_class=ww.class_name(terms.target_class),
+                b=str(terms.b),
+            ),
         ]
     )
 
 
-def render_strike(strike: ww.Strike) -> str:
+def render_strike(loc: str, strike: ww.Strike) -> str:
     terms = strike.terms
-    per_unit = strike.hits_per_subunit()
+    per = ww.HITS_PER_LOSS
+    capped = strike.hits // per > terms.targets
+    rounding = Msg.of(
+        "ww-rounding-capped" if capped else "ww-rounding",
+        hits=strike.hits,
+        per=str(per),
+        targets=terms.targets,
+    )
     return "\n".join(
         [
-            render_terms(terms),
-            f"{terms.dice} dice, hits per sub unit: {' '.join(map(str, per_unit))} "
-            f"= **{strike.hits} hits** → {terms.target} loses "
-            f"**{_losses_word(strike.losses)}** ({strike.hits} ÷ 6, rounded down"
-            + (f", at most {terms.targets})" if strike.hits // 6 > terms.targets else ")"),
+            render_terms(loc, terms),
+            t(
+                loc,
+                "ww-strike",
+                dice=terms.dice,
+                per_unit=_SLOT,
+                hits=strike.hits,
+                target=terms.target,
+                losses=strike.losses,
+                rounding=rounding,
+            ).replace(_SLOT, " ".join(map(str, strike.hits_per_subunit()))),
         ]
     )
 
 
-def render_chart(dist: tuple[Fraction, ...], left_of: int) -> str:
-    rows = ww.loss_chart(dist, width=16)
+def chart_rows(loc: str, dist: tuple[Fraction, ...], width: int = 16) -> list[str]:
+    """One row per number of losses whose chance rounds to at least 0.1 %
+    (``lose  3 │████▌   22.5%``); one more row sums up the outcomes left out, if any."""
+    rows: list[str] = []
+    hidden: list[Fraction] = []
+    digits = len(str(len(dist) - 1))
+    for k, q in enumerate(dist):
+        shown = ww.percent(q)
+        if shown != "0.0%":
+            rows.append(
+                t(
+                    loc,
+                    "ww-chart-row",
+                    k=f"{k:>{digits}}",
+                    bar=ww.bar(q, width),
+                    percent=f"{shown:>6}",
+                )
+            )
+        elif q > 0:
+            hidden.append(q)
+    if hidden:
+        together = ww.percent(sum(hidden, Fraction(0)))
+        share = "< 0.1%" if together == "0.0%" else together
+        rows.append(t(loc, "ww-chart-others", count=len(hidden), share=share))
+    return rows
+
+
+def render_chart(loc: str, dist: tuple[Fraction, ...], left_of: int) -> str:
     expected = float(ww.expected(dist))
     return (
         "```\n"
-        + "\n".join(rows)
+        + "\n".join(chart_rows(loc, dist))
         + "\n```\n"
-        + f"expected losses **{expected:.2f}** of {left_of} · "
-        f"no losses {ww.percent(dist[0])} · wiped out {ww.percent(dist[-1])}"
+        + t(
+            loc,
+            "ww-chart-summary",
+            expected=f"{expected:.2f}",
+            of=left_of,
+            none=ww.percent(dist[0]),
+            all=ww.percent(dist[-1]),
+        )
     )
 
 
 @lru_cache(maxsize=512)
-def _chart_for(chance: Fraction, strikers: int, targets: int) -> str:
+def _chart_for(loc: str, chance: Fraction, strikers: int, targets: int) -> str:
     """The chart of one strike's exact losses (the same battle asked again costs nothing)."""
-    return render_chart(ww.loss_distribution(chance, strikers, targets), targets)
+    return render_chart(loc, ww.loss_distribution(chance, strikers, targets), targets)
+
+
+def render_gang_up(loc: str, gang_up: ww.GangUp) -> str:
+    parts = [
+        f"{count}×{ww.gang_up_bonus(**{kind: 1})} {t(loc, f'ww-gang-up-{kind}')}"
+        for kind in _GANG_UP_KINDS
+        if (count := getattr(gang_up, kind))
+    ]
+    breakdown = " + ".join(parts) if parts else t(loc, "ww-gang-up-none")
+    return t(loc, "ww-gang-up", bonus=str(gang_up.bonus), breakdown=breakdown)
 
 
 def render_battle(
+    loc: str,
     battle: ww.BattlePlan,
     odds: ww.BattleOdds,
     outcome: ww.BattleOutcome | None,
@@ -95,59 +192,88 @@ def render_battle(
     """Everything but the footer (see :func:`battle_footer`)."""
     s = battle.setup
     att, dfn = s.attacker.name, s.defender.name
-    title = f"{att} attacks {dfn}" + (" — odds" if outcome is None else "")
+    title = t(
+        loc, "ww-title" if outcome is not None else "ww-title-odds", attacker=att, defender=dfn
+    )
     lines = [
-        f"{s.attackers} {att} on {s.attacker_terrain.name} → {s.defenders} {dfn} on "
-        f"{s.defender_terrain.name}, distance {s.distance}, {s.rules} rules",
+        t(
+            loc,
+            "ww-setup",
+            attackers=s.attackers,
+            attacker=att,
+            attacker_terrain=s.attacker_terrain.name,
+            defenders=s.defenders,
+            defender=dfn,
+            defender_terrain=s.defender_terrain.name,
+            distance=s.distance,
+            rules=Msg(f"ww-rules-{s.rules}"),
+        )
     ]
     if s.gang_up.bonus:
-        lines.append(f"Gang-up bonus B = {s.gang_up.bonus} ({s.gang_up.breakdown})")
+        lines.append(render_gang_up(loc, s.gang_up))
     if outcome is not None:
         lines.append(
-            f"**Result:** {att} {s.attackers} → **{outcome.attackers_left}** · "
-            f"{dfn} {s.defenders} → **{outcome.defenders_left}**"
+            t(
+                loc,
+                "ww-result",
+                attacker=att,
+                attackers=s.attackers,
+                attackers_left=outcome.attackers_left,
+                defender=dfn,
+                defenders=s.defenders,
+                defenders_left=outcome.defenders_left,
+            )
         )
     builder = EmbedBuilder(title, "\n".join(lines))
 
-    attack_name = f"Attack: {att} → {dfn}"
+    attack_name = t(loc, "ww-field-attack", attacker=att, defender=dfn)
     if outcome is not None:
-        builder.field(attack_name, render_strike(outcome.attack))
+        builder.field(attack_name, render_strike(loc, outcome.attack))
     else:
-        builder.field(attack_name, render_terms(battle.attack))
+        builder.field(attack_name, render_terms(loc, battle.attack))
 
     if battle.counter is None:
-        builder.field("Counter-strike", battle.no_counter or "No counter-strike")
+        why = battle.no_counter_msg
+        builder.field(
+            t(loc, "ww-field-no-counter"),
+            t(loc, why.key, **dict(why.args)) if why is not None else t(loc, "ww-no-counter"),
+        )
     else:
-        counter_name = f"Counter-strike: {dfn} → {att} (counts before the battle, B = 0)"
+        counter_name = t(loc, "ww-field-counter", attacker=att, defender=dfn)
         if outcome is not None and outcome.counter is not None:
-            builder.field(counter_name, render_strike(outcome.counter))
+            builder.field(counter_name, render_strike(loc, outcome.counter))
         else:
-            builder.field(counter_name, render_terms(battle.counter))
+            builder.field(counter_name, render_terms(loc, battle.counter))
 
     builder.field(
-        f"{dfn}'s losses (exact odds)",
-        _chart_for(battle.attack.chance, s.attackers, s.defenders),
+        t(loc, "ww-field-losses", unit=dfn),
+        _chart_for(loc, battle.attack.chance, s.attackers, s.defenders),
     )
     if battle.counter is not None:
         builder.field(
-            f"{att}'s losses (exact odds)",
-            _chart_for(battle.counter.chance, s.defenders, s.attackers),
+            t(loc, "ww-field-losses", unit=att),
+            _chart_for(loc, battle.counter.chance, s.defenders, s.attackers),
         )
     return builder
 
 
-def battle_footer(odds: ww.BattleOdds, recorded: bool) -> str:
+def battle_footer(loc: str, odds: ww.BattleOdds, recorded: bool) -> str:
     s = odds.plan.setup
-    footer = (
-        f"Chance to destroy the {s.defender.name}: {ww.percent(odds.defender_destroyed)} · "
-        f"{s.attacker.name} takes no losses: {ww.percent(odds.attacker_unscathed)}"
+    footer = t(
+        loc,
+        "ww-footer",
+        defender=s.defender.name,
+        destroyed=ww.percent(odds.defender_destroyed),
+        attacker=s.attacker.name,
+        unscathed=ww.percent(odds.attacker_unscathed),
     )
     if recorded:
-        footer += " · recorded in this channel's campaign history"
+        footer += " · " + t(loc, "ww-footer-recorded")
     return footer
 
 
 def history_summary(outcome: ww.BattleOutcome) -> str:
+    """The campaign history's line (history stays in English: one language for the audit)."""
     s = outcome.setup
     att, dfn = s.attacker.name, s.defender.name
     counter = (
@@ -235,11 +361,12 @@ class WeewarCog(commands.Cog):
             flank=flank,
             rules=rules,
         )
+        loc = locale_of(interaction.locale)
         battle = ww.plan(setup)
         odds = ww.plan_odds(battle)
         if odds_only:
-            builder = render_battle(battle, odds, None)
-            builder.footer(battle_footer(odds, recorded=False))
+            builder = render_battle(loc, battle, odds, None)
+            builder.footer(battle_footer(loc, odds, recorded=False))
             await interaction.response.send_message(embed=builder.build())
             return
 
@@ -260,7 +387,7 @@ class WeewarCog(commands.Cog):
             finally:
                 dice.record_uniform = recording
             await asyncio.sleep(0)
-            builder = render_battle(battle, odds, outcome)
+            builder = render_battle(loc, battle, odds, outcome)
             campaign = await pending if pending is not None else None
         except BaseException:
             if pending is not None:
@@ -273,7 +400,7 @@ class WeewarCog(commands.Cog):
                     # Any game's campaign: history only, the state stays as it is.
                     tx.record(history_summary(outcome), [*dice.draws, *outcome.draws()])
                     recorded = True
-        builder.footer(battle_footer(odds, recorded))
+        builder.footer(battle_footer(loc, odds, recorded))
         await interaction.response.send_message(embed=builder.build())
 
     @battle.autocomplete("attacker")

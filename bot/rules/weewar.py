@@ -25,6 +25,8 @@ from typing import Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from bot import catalog
+from bot.catalog import Msg
 from bot.datafiles import load_json
 from bot.errors import InputError, RuleError
 from bot.rules.dice import Dice, Draw
@@ -199,27 +201,39 @@ def suggest_terrains(prefix: str) -> list[str]:
     return _suggest(terrain_names(), prefix)
 
 
-def _or_list(names: Sequence[str]) -> str:
+def _or_list(names: Sequence[str]) -> str | Msg:
+    """``A``, or ``A, B or C`` (the "or" in the reader's language)."""
     if len(names) == 1:
         return names[0]
-    return ", ".join(names[:-1]) + " or " + names[-1]
+    return Msg.of("ww-or-list", head=", ".join(names[:-1]), last=names[-1])
+
+
+def class_name(unit_class: UnitClass) -> Msg:
+    """A unit class as a catalog message ("hard"; in Russian a noun)."""
+    return Msg(f"ww-class-{unit_class}")
+
+
+def class_of(unit_class: UnitClass) -> Msg:
+    """A unit class after "against"/"for" ("hard"; in Russian the genitive)."""
+    return Msg(f"ww-class-{unit_class}-of")
 
 
 def _lookup(kind: str, by_key: dict[str, Any], names: Sequence[str], text: str) -> Any:
+    """``kind`` is "unit" or "terrain" (each refusal has its own catalog key)."""
     key = _norm(text)
     if not key:
-        raise InputError(f"Give a {kind} name, e.g. {names[0]}.")
+        raise InputError(key=f"ww-give-{kind}", example=names[0])
     if key in by_key:
         return by_key[key]
     prefixed = [n for n in names if _norm(n).startswith(key)]
     if len(prefixed) == 1:
         return by_key[_norm(prefixed[0])]
     if prefixed:
-        raise InputError(f"“{text}” could be {_or_list(prefixed)}: give the full {kind} name.")
+        raise InputError(key=f"ww-ambiguous-{kind}", text=text, names=_or_list(prefixed))
     close = _suggest(names, text, limit=5)
     if close:
-        raise InputError(f"Unknown {kind} “{text}”; did you mean {_or_list(close)}?")
-    raise InputError(f"Unknown {kind} “{text}”; {kind}s are: {', '.join(names)}.")
+        raise InputError(key=f"ww-unknown-{kind}", text=text, names=_or_list(close))
+    raise InputError(key=f"ww-unknown-{kind}-all", text=text, names=", ".join(names))
 
 
 def find_unit(name: str) -> Unit:
@@ -272,7 +286,7 @@ class GangUp:
     def __post_init__(self) -> None:
         for name in ("ranged", "beside", "opposite", "flank"):
             if getattr(self, name) < 0:
-                raise InputError(f"`{name}` counts earlier attacks: give 0 or more.")
+                raise InputError(key="ww-gang-up-negative", option=name)
 
     @property
     def bonus(self) -> int:
@@ -320,15 +334,18 @@ class BattleSetup:
 def _check_count(name: str, value: int) -> None:
     if not 1 <= value <= MAX_SUBUNITS:
         raise InputError(
-            f"`{name}` is the number of sub units: give 1 to {MAX_SUBUNITS}, not {value}."
+            key="ww-count-range", option=name, most=str(MAX_SUBUNITS), value=str(value)
         )
 
 
 def _check_terrain(unit: Unit, terrain: Terrain) -> None:
     if not terrain.can_hold(unit.unit_class):
         raise RuleError(
-            f"{unit.name} cannot be on {terrain.name}: {unit.unit_class} units cannot enter it "
-            f"(movement cost {CANNOT_ENTER})"
+            key="ww-cannot-enter",
+            unit=unit.name,
+            terrain=terrain.name,
+            unit_class=class_of(unit.unit_class),
+            cost=str(CANNOT_ENTER),
         )
 
 
@@ -341,17 +358,23 @@ def check_setup(setup: BattleSetup) -> None:
     _check_count("attackers", setup.attackers)
     _check_count("defenders", setup.defenders)
     if setup.distance < 1:
-        raise InputError(f"`distance` is in hexes: give 1 or more, not {setup.distance}.")
+        raise InputError(key="ww-distance-positive", value=str(setup.distance))
     if setup.rules not in RULE_VARIANTS:
-        raise InputError(f"`rules` must be published or server, not {setup.rules}.")
+        raise InputError(key="ww-rules-unknown", value=str(setup.rules))
     att, dfn = setup.attacker, setup.defender
     if att.attack.of(dfn.unit_class) <= 0:
         raise RuleError(
-            f"{att.name} cannot attack {dfn.name}: attack 0 against {dfn.unit_class} units"
+            key="ww-cannot-attack",
+            attacker=att.name,
+            defender=dfn.name,
+            unit_class=class_of(dfn.unit_class),
         )
     if not att.in_range(setup.distance):
         raise RuleError(
-            f"{att.name} fires at range {att.range_text}; distance {setup.distance} is out of range"
+            key="ww-out-of-range",
+            unit=att.name,
+            range=att.range_text,
+            distance=str(setup.distance),
         )
 
 
@@ -375,7 +398,7 @@ def make_setup(
     unit cannot enter it (movement cost 99), after the attack itself has been checked."""
     rules_key = rules.strip().casefold()
     if rules_key not in RULE_VARIANTS:
-        raise InputError(f"`rules` must be published or server, not {rules}.")
+        raise InputError(key="ww-rules-unknown", value=rules)
     setup = BattleSetup(
         attacker=find_unit(attacker),
         defender=find_unit(defender),
@@ -515,12 +538,13 @@ def strike_terms(
 @dataclass(frozen=True, slots=True)
 class BattlePlan:
     """Both strikes' terms; ``counter`` is None when the defender cannot strike back (and
-    ``no_counter`` says why)."""
+    ``no_counter`` says why, in English; ``no_counter_msg`` is the same as a catalog message)."""
 
     setup: BattleSetup
     attack: StrikeTerms
     counter: StrikeTerms | None
     no_counter: str | None
+    no_counter_msg: Msg | None = None
 
 
 def plan(setup: BattleSetup) -> BattlePlan:
@@ -538,13 +562,15 @@ def plan(setup: BattleSetup) -> BattlePlan:
         setup.rules,
     )
     counter: StrikeTerms | None = None
-    reason: str | None = None
+    reason: Msg | None = None
     if dfn.attack.of(att.unit_class) <= 0:
-        reason = f"No counter-strike: {dfn.name} has attack 0 against {att.unit_class} units"
+        reason = Msg.of("ww-no-counter-attack", unit=dfn.name, unit_class=class_of(att.unit_class))
     elif not dfn.in_range(setup.distance):
-        reason = (
-            f"No counter-strike: {dfn.name} fires at range {dfn.range_text}; "
-            f"distance {setup.distance} is out of range"
+        reason = Msg.of(
+            "ww-no-counter-range",
+            unit=dfn.name,
+            range=dfn.range_text,
+            distance=str(setup.distance),
         )
     else:
         # Roles switch: the defender's terrain gives Ta, the attacker's terrain gives Td,
@@ -559,7 +585,15 @@ def plan(setup: BattleSetup) -> BattlePlan:
             0,
             setup.rules,
         )
-    return BattlePlan(setup=setup, attack=attack, counter=counter, no_counter=reason)
+    return BattlePlan(
+        setup=setup,
+        attack=attack,
+        counter=counter,
+        no_counter=None
+        if reason is None
+        else catalog.t(catalog.DEFAULT, reason.key, **dict(reason.args)),
+        no_counter_msg=reason,
+    )
 
 
 @dataclass(frozen=True, slots=True)

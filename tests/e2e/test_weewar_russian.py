@@ -1,0 +1,156 @@
+"""/battle in Russian: the same battle gives the same numbers and history in both languages."""
+
+from __future__ import annotations
+
+import re
+
+from bot.rules.dice import Dice, ScriptedDice
+from bot.testing.harness import Table
+
+HIT = 0.0
+MISS = 0.999
+NUMBER = re.compile(r"\d+(?:\.\d+)?%?")
+
+# 2 Tanks vs 3 Troopers in Woods, one earlier attack from the opposite hex (B = 3).
+BATTLE: dict[str, object] = {
+    "attacker": "tank",
+    "defender": "trooper",
+    "defender-terrain": "woods",
+    "attackers": 2,
+    "defenders": 3,
+    "opposite": 1,
+}
+# Attack p = 0.05 × ((10 + 0) − (6 + 3) + 3) + 0.5 = 0.7: 12 dice, 7 hits → 1 loss.
+# Counter p = 0.25: 18 dice, 6 hits → 1 loss.
+SCRIPT = [HIT] * 7 + [MISS] * 5 + [HIT] * 6 + [MISS] * 12
+ENGLISH_WORDS = ("attacks", "Result", "Attack:", "Counter-strike", "losses", "dice", "hits")
+
+
+async def _campaign(table: Table, channel: int) -> None:
+    async with table.bot.store.transaction(
+        channel, actor_id=table.user("gm").id, command="/setup"
+    ) as tx:
+        tx.create("imperium", {"turn": 1})
+
+
+async def test_same_battle_same_numbers_and_history_in_english_and_russian(table: Table) -> None:
+    ana, oleg = table.user("ana"), table.user("oleg", locale="ru")
+    en_channel, ru_channel = 700000000000000001, 700000000000000002
+    await _campaign(table, en_channel)
+    await _campaign(table, ru_channel)
+
+    table.set_dice(ScriptedDice(SCRIPT))
+    en = await table.run("battle", BATTLE, user=ana, channel_id=en_channel)
+    table.set_dice(ScriptedDice(SCRIPT))
+    ru = await table.run("battle", BATTLE, user=oleg, channel_id=ru_channel)
+    assert not en.ephemeral and not ru.ephemeral
+
+    # Every number, in the same order, and the same embed shape.
+    assert NUMBER.findall(en.text) == NUMBER.findall(ru.text)
+    assert len(en.embeds[0]["fields"]) == len(ru.embeds[0]["fields"]) == 4
+
+    # The English reply, as before.
+    assert "Tank attacks Trooper" in en.text
+    assert "**Result:** Tank 2 → **1** · Trooper 3 → **2**" in en.text
+    assert "Gang-up bonus B = 3 (1×3 opposite)" in en.text
+    # The Russian reply is in Russian; unit and terrain names stay as printed.
+    text = ru.text
+    assert ru.embeds[0]["title"] == "Tank атакует Trooper"
+    assert "2 Tank (Plains) → 3 Trooper (Woods), дистанция 1, правила: опубликованные" in text
+    assert "Бонус за окружение B = 3 (1×3 напротив)" in text
+    assert "**Итог:** Tank 2 → **1** · Trooper 3 → **2**" in text
+    assert "p = 0.05 × ((10 + 0) − (6 + 3) + 3) + 0.5 = 0.7" in text
+    assert (
+        "A 10 (Tank против пехоты) · Ta +0 (Plains, бронетехника) · D 6 (Trooper) · "
+        "Td +3 (Woods, пехота) · B 3"
+    ) in text
+    assert (
+        "12 бросков, попадания по единицам: 6 1 = **7 попаданий** → Trooper теряет "
+        "**1 единицу** (7 ÷ 6 с округлением вниз)"
+    ) in text
+    assert "18 бросков, попадания по единицам: 6 0 0 = **6 попаданий** → Tank теряет" in text
+    assert "Ответный удар: Trooper → Tank (численность до боя, B = 0)" in text
+    assert "Потери Trooper (точные шансы)" in text
+    assert "потери 1 │" in text
+    assert "записано в историю кампании этого канала" in text
+    for word in ENGLISH_WORDS:
+        assert word not in text, word
+
+    # The same history entry (history stays in English) and the same dice, in both channels.
+    en_history = await table.bot.store.history(en_channel, limit=5)
+    ru_history = await table.bot.store.history(ru_channel, limit=5)
+    assert len(en_history) == len(ru_history) == 2  # the setup, then the battle
+    assert en_history[0].summary == ru_history[0].summary
+    assert en_history[0].summary.startswith("Weewar battle: 2 Tank (Plains) attacked 3 Trooper")
+    assert en_history[0].summary.endswith("Trooper lost 1, Tank lost 1 — 1 Tank and 2 Trooper left")
+    assert en_history[0].dice == ru_history[0].dice
+    assert [d["value"] for d in ru_history[0].dice] == SCRIPT
+    en_state = await table.state(channel_id=en_channel)
+    assert en_state == await table.state(channel_id=ru_channel) == {"turn": 1}
+
+
+async def test_seeded_odds_and_server_rules_match_in_both_languages(table: Table) -> None:
+    oleg = table.user("oleg", locale="ru")
+    options: dict[str, object] = {
+        "attacker": "Helicopter",
+        "defender": "Tank",
+        "rules": "server",
+        "flank": 2,
+    }
+    table.set_dice(Dice.seeded(3))
+    en = await table.run("battle", options, user="ana")
+    table.set_dice(Dice.seeded(3))
+    ru = await table.run("battle", options, user=oleg)
+    assert NUMBER.findall(en.text) == NUMBER.findall(ru.text)
+    assert "; серверное правило: попадание, если r < 0.69" in ru.text
+    assert "правила: серверные" in ru.text
+    assert "(2×2 с фланга)" in ru.text
+    assert "Ответного удара нет: у Tank атака 0 против авиации" in ru.text
+    assert "No counter-strike: Tank has attack 0 against air units" in en.text
+    # Helicopter vs 10 Tanks: some loss counts round below 0.1 % and are summed in one row.
+    assert re.search(r"ещё \d+ исход(а|ов)?: вместе", ru.text)
+    assert re.search(r"\d+ other outcomes?: ", en.text)
+
+    table.set_dice(ScriptedDice([]))
+    odds = await table.run("battle", {**options, "odds-only": True}, user=oleg)
+    assert odds.embeds[0]["title"] == "Helicopter атакует Tank — шансы"
+    assert "попадания по единицам" not in odds.text
+
+
+async def test_refusals_in_russian_change_nothing(table: Table) -> None:
+    await _campaign(table, table.channel_id)
+    before = await table.bot.store.history(table.channel_id, limit=50)
+    oleg = table.user("oleg", locale="ru")
+    cases: list[tuple[dict[str, object], str]] = [
+        (
+            {"attacker": "Submarine", "defender": "Tank"},
+            "Submarine не может атаковать Tank: атака 0 против бронетехники",
+        ),
+        (
+            {"attacker": "Heavy Artillery", "defender": "Tank", "distance": 1},
+            "Heavy Artillery стреляет на дальность 3–4; дистанция 1 вне досягаемости",
+        ),
+        (
+            {"attacker": "Tank", "defender": "Tank", "defender-terrain": "Water"},
+            "Tank не может стоять на Water: местность недоступна для бронетехники "
+            "(стоимость движения 99)",
+        ),
+        (
+            {"attacker": "Tank", "defender": "heavy"},
+            "«heavy» может означать Heavy Trooper, Heavy Artillery или Heavy Tank: "
+            "укажите юнит полностью.",
+        ),
+        (
+            {"attacker": "Tank", "defender": "Tank", "attacker-terrain": "ood"},
+            "Неизвестная местность «ood»; может быть, Woods?",
+        ),
+    ]
+    for options, expected in cases:
+        reply = await table.run("battle", options, user=oleg)
+        assert reply.ephemeral
+        assert reply.text == expected
+    # The English wording is unchanged.
+    reply = await table.run("battle", {"attacker": "Submarine", "defender": "Tank"}, user="ana")
+    assert reply.text == "Submarine cannot attack Tank: attack 0 against hard units"
+    assert await table.state() == {"turn": 1}
+    assert await table.bot.store.history(table.channel_id, limit=50) == before
