@@ -154,3 +154,65 @@ async def test_refusals_in_russian_change_nothing(table: Table) -> None:
     assert reply.text == "Submarine cannot attack Tank: attack 0 against hard units"
     assert await table.state() == {"turn": 1}
     assert await table.bot.store.history(table.channel_id, limit=50) == before
+
+
+def test_every_russian_battle_reply_fits_discords_embed_limits_unclipped() -> None:
+    """Every legal matchup at every distance in range, 10 v 10, server rules, every gang-up
+    count at 10 (so p is clamped): the Russian (and English) reply is never clipped."""
+    from bot.errors import BotError
+    from bot.rules import weewar as w
+    from cogs.weewar import battle_footer, render_battle
+
+    checked = 0
+    for attacker in w.unit_names():
+        unit = w.find_unit(attacker)
+        for defender in w.unit_names():
+            for distance in range(unit.range_min, unit.range_max + 1):
+                try:
+                    setup = w.make_setup(
+                        attacker, defender, distance=distance, ranged=10, beside=10,
+                        opposite=10, flank=10, rules="server",
+                    )  # fmt: skip
+                except BotError:
+                    continue
+                battle = w.plan(setup)
+                odds = w.plan_odds(battle)
+                outcome = w.fight_plan(battle, ScriptedDice([HIT] * 120))
+                for loc in ("ru", "en"):
+                    builder = render_battle(loc, battle, odds, outcome)
+                    builder.footer(battle_footer(loc, odds, recorded=True))
+                    embed = builder.build().to_dict()
+                    fields = embed.get("fields", [])
+                    assert len(fields) == (4 if battle.counter else 3)
+                    texts = [embed["title"], embed.get("description", "")]
+                    texts += [f["name"] for f in fields] + [f["value"] for f in fields]
+                    texts.append(embed["footer"]["text"])
+                    assert not any(text.endswith("…") for text in texts)
+                    assert all(len(f["value"]) <= 1024 for f in fields)
+                    assert sum(len(text) for text in texts) <= 6000
+                checked += 1
+    assert checked > 200
+
+
+async def test_losses_capped_at_the_defenders_count_in_russian(table: Table) -> None:
+    # 3 Tanks vs 1 Trooper, every die a hit: 18 hits would be 3 losses, but there is 1 Trooper.
+    table.set_dice(ScriptedDice([HIT] * 18 + [MISS] * 6))
+    options: dict[str, object] = {
+        "attacker": "Tank",
+        "defender": "Trooper",
+        "attackers": 3,
+        "defenders": 1,
+    }
+    ru = await table.run("battle", options, user=table.user("oleg", locale="ru"))
+    assert (
+        "18 бросков, попадания по единицам: 6 6 6 = **18 попаданий** → Trooper теряет "
+        "**1 единицу** (18 ÷ 6 с округлением вниз, но не больше 1)"
+    ) in ru.text
+    assert "6 бросков, попадания по единицам: 0 = **0 попаданий** → Tank теряет **0 единиц**" in (
+        ru.text
+    )
+    table.set_dice(ScriptedDice([HIT] * 18 + [MISS] * 6))
+    en = await table.run("battle", options, user="ana")
+    assert "(18 ÷ 6, rounded down, at most 1)" in en.text
+    assert "6 dice, hits per sub unit: 0 = **0 hits** → Tank loses **0 sub units**" in en.text
+    assert NUMBER.findall(en.text) == NUMBER.findall(ru.text)
