@@ -1,5 +1,7 @@
 """GDW Imperium with the fix kit: /imperium (roster, systems, screens, fire steps, status),
-/initiative and /maintenance. The rules live in :mod:`bot.rules.imperium`."""
+/initiative and /maintenance. The rules live in :mod:`bot.rules.imperium`; every reply comes
+from the ``imp-`` messages of the catalogs (``bot/locales/<locale>/imperium.ftl``) in the
+invoking member's language."""
 
 from __future__ import annotations
 
@@ -12,11 +14,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.catalog import LOCALES, Msg, has, locale_of, t
 from bot.errors import BotError, InputError, NoCampaign, NotAllowed
-from bot.games import game_title
 from bot.rules import imperium as im
 from bot.storage import Campaign
-from bot.ui import EmbedBuilder
+from bot.ui import EmbedBuilder, tr
 
 if TYPE_CHECKING:
     from bot.app import TableBot
@@ -24,321 +26,456 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 GAME = "imperium"
+SETUP_COMMAND = "/imperium setup"
 SideOpt = Literal["terran", "imperial"]
 OwnerOpt = Literal["terran", "imperial", "none"]
 RangeOpt = Literal["short", "long", "disengage"]
 ModeOpt = Literal["space", "surface"]
 SourceOpt = Literal["space combat", "planetary defence fire"]
-NONE_WORDS = {"none", "-", "nobody", "no"}
+NONE_WORDS = {"none", "-", "nobody", "no", "нет", "никто", "никому", "—"}
 
 
 # ----------------------------------------------------------------------------------------------
-# Rendering (all reply text lives here)
+# Rendering (all reply text comes from the catalogs; ``loc`` is "en" or "ru")
 # ----------------------------------------------------------------------------------------------
 
-WAR_START_REMINDER = (
-    "Reminder: no system may start a war with more ships than its routine maintenance limit "
-    "(6 factors per friendly outpost, 20 per friendly world; each ship uses its maintenance "
-    "number); the bot checks it."
-)
-FIRE_STEPS: tuple[str, ...] = (
-    "Defensive fire against suicide attacks",
-    "Suicide attacks (beams)",
-    "Normal beam attacks",
-    "Normal or short-range missile fire",
-    "Time-on-target missile attacks (+1 to hit; only ships that survived steps 1–4)",
-)
+FIRE_STEP_COUNT = im.FIRE_STEP_COUNT
 
 
-def pct(p: Fraction) -> str:
-    """A probability as '58.3 %'."""
-    return f"{float(p) * 100:.1f} %"
+def lang(interaction: discord.Interaction[Any]) -> str:
+    """The member's catalog language: "ru" or "en"."""
+    return locale_of(interaction.locale)
+
+
+def pct(p: Fraction, loc: str = "en") -> str:
+    """A probability as '58.3 %' (Russian: '58,3 %')."""
+    text = f"{float(p) * 100:.1f} %"
+    return text.replace(".", ",") if loc == "ru" else text
+
+
+def side(loc: str, s: im.Side) -> str:
+    return t(loc, "imp-side", side=s)
+
+
+def listing(loc: str, names: Sequence[str], empty: str = "imp-none") -> str:
+    return ", ".join(names) or t(loc, empty)
 
 
 def embed(title: str, lines: Sequence[str]) -> discord.Embed:
     return EmbedBuilder(title, "\n".join(lines)).build()
 
 
-def system_line(system: im.StarSystem, ships: int = 0) -> str:
-    owner = im.side_name(system.owner) if system.owner else "unowned"
-    bits = [f"{system.worlds} world(s)", f"{system.outposts} outpost(s)"]
-    if system.homeworld:
-        bits.append("homeworld")
-    text = (
-        f"{system.name}: {owner}, {', '.join(bits)}, {system.routine_factors} maintenance factors"
-    )
-    return text + (f", {ships} ship(s)" if ships else "")
+def range_name(loc: str, r: im.Range | None) -> str:
+    return t(loc, "imp-range", range=r or "none")
 
 
-def ship_line(ship: im.Ship) -> str:
+def system_line(system: im.StarSystem, loc: str, ships: int = 0) -> str:
     bits = [
-        f"{ship.type} ({ship.tclass})",
-        f"maint {ship.maintenance}",
-        f"screen {ship.screen}",
-        "disrupted" if ship.disrupted else "ready",
-        "jump" if ship.jump else "no jump",
+        t(loc, "imp-worlds", count=system.worlds),
+        t(loc, "imp-outposts", count=system.outposts),
+    ]
+    if system.homeworld:
+        bits.append(t(loc, "imp-homeworld"))
+    return t(
+        loc,
+        "imp-system-line",
+        name=system.name,
+        owner=t(loc, "imp-owner", owner=system.owner or "none"),
+        details=", ".join(bits),
+        factors=system.routine_factors,
+        ships=ships,
+    )
+
+
+def ship_line(ship: im.Ship, loc: str) -> str:
+    bits = [
+        t(loc, "imp-ship-type", type=ship.type, tclass=t(loc, "imp-tclass", tclass=ship.tclass)),
+        t(loc, "imp-ship-maint", n=ship.maintenance),
+        t(loc, "imp-ship-screen", n=ship.screen),
+        t(loc, "imp-ship-disrupted" if ship.disrupted else "imp-ship-ready"),
+        t(loc, "imp-ship-jump" if ship.jump else "imp-ship-no-jump"),
     ]
     if ship.strength:
-        bits.append(f"strength {ship.strength}")
+        bits.append(t(loc, "imp-ship-strength", n=ship.strength))
     if ship.carries:
-        bits.append(f"carries {ship.carries}")
-    at = ship.system or "jump space"
-    return f"{im.side_name(ship.side)} · {ship.name} @ {at}: {', '.join(bits)}"
+        bits.append(t(loc, "imp-ship-carries", n=ship.carries))
+    return t(
+        loc,
+        "imp-ship-line",
+        side=side(loc, ship.side),
+        name=ship.name,
+        at=ship.system or t(loc, "imp-jump-space"),
+        details=", ".join(bits),
+    )
 
 
-def render_ship(ship: im.Ship, verb: str) -> discord.Embed:
-    return embed(f"GDW Imperium — {verb}", [ship_line(ship)])
+ShipTitle = Literal["added", "disrupted", "repaired"]
 
 
-def render_fleet(state: im.ImperiumState, system: str | None) -> discord.Embed:
+def render_ship(ship: im.Ship, what: ShipTitle, loc: str) -> discord.Embed:
+    return embed(t(loc, f"imp-title-ship-{what}"), [ship_line(ship, loc)])
+
+
+def render_fleet(state: im.ImperiumState, system: str | None, loc: str) -> discord.Embed:
     if system is not None:
         where = im.find_system(state, system)
         ships = im.ships_in(state, where.name)
-        builder = EmbedBuilder(f"GDW Imperium — fleet at {where.name}", system_line(where))
+        builder = EmbedBuilder(
+            t(loc, "imp-title-fleet-at", system=where.name), system_line(where, loc)
+        )
     else:
         ships = list(state.ships)
-        builder = EmbedBuilder("GDW Imperium — fleet")
+        builder = EmbedBuilder(t(loc, "imp-title-fleet"))
     ordered = sorted(ships, key=lambda s: (s.side, (s.system or "").lower(), s.name.lower()))
-    builder.long_field("Ships", [ship_line(s) for s in ordered] or ["No ships."])
+    builder.long_field(
+        t(loc, "imp-field-ships"), [ship_line(s, loc) for s in ordered] or [t(loc, "imp-no-ships")]
+    )
     return builder.build()
 
 
-def render_status(state: im.ImperiumState) -> discord.Embed:
+def summary(state: im.ImperiumState, loc: str) -> str:
+    """The one-line summary (``im.summarize``) in the member's language."""
+    ships = {s: sum(1 for x in state.ships if x.side == s) for s in im.SIDES}
+    return t(
+        loc,
+        "imp-summary",
+        at_war="yes" if state.at_war else "no",
+        war=state.war,
+        phasing=state.phasing,
+        terran_rus=state.rus["terran"],
+        terran_ships=ships["terran"],
+        imperial_rus=state.rus["imperial"],
+        imperial_ships=ships["imperial"],
+        systems=len(state.systems),
+        combats=len(state.combats),
+    )
+
+
+def mentions(members: Sequence[int]) -> str:
+    return ", ".join(f"<@{m}>" for m in members)
+
+
+def render_status(state: im.ImperiumState, loc: str) -> discord.Embed:
     lines: list[str] = []
-    for side in im.SIDES:
-        who = ", ".join(f"<@{m}>" for m in state.players[side]) or "nobody"
-        count = sum(1 for s in state.ships if s.side == side)
+    for s in im.SIDES:
         lines.append(
-            f"{im.side_name(side)} ({who}): {state.rus[side]} RU, income {state.income[side]} RU, "
-            f"{count} ships"
+            t(
+                loc,
+                "imp-status-side",
+                side=s,
+                who=mentions(state.players[s]) or t(loc, "imp-nobody"),
+                rus=state.rus[s],
+                income=state.income[s],
+                ships=sum(1 for x in state.ships if x.side == s),
+            )
         )
     for system in sorted(state.systems, key=lambda s: s.name.lower()):
-        lines.append(system_line(system, len(im.ships_in(state, system.name))))
+        lines.append(system_line(system, loc, len(im.ships_in(state, system.name))))
     for c in state.combats:
-        holder = im.side_name(c.last_initiative) if c.last_initiative else "—"
-        surf = f", surface round {c.surface_round}" if c.surface_round else ""
         lines.append(
-            f"Combat at {c.system}: round {c.round}, initiative {holder}, range {c.range}{surf}"
+            t(
+                loc,
+                "imp-status-combat",
+                system=c.system,
+                round=c.round,
+                holder=c.last_initiative or "none",
+                range=range_name(loc, c.range),
+                surface=c.surface_round,
+            )
         )
     if not state.at_war:
-        lines += [f"Over the routine limit: {p}" for p in im.routine_limit_problems(state)]
-    builder = EmbedBuilder("GDW Imperium — status", im.summarize(state))
-    builder.long_field("Campaign", lines)
+        lines += [
+            t(loc, "imp-status-over-limit", problem=t(loc, "imp-limit-problem", **p.args()))
+            for p in im.routine_limit_problems(state)
+        ]
+    builder = EmbedBuilder(t(loc, "imp-title-status"), summary(state, loc))
+    builder.long_field(t(loc, "imp-field-campaign"), lines)
     return builder.build()
 
 
-def render_setup(state: im.ImperiumState) -> discord.Embed:
+def render_setup(state: im.ImperiumState, loc: str) -> discord.Embed:
     lines = [
-        f"{im.side_name(s)}: " + (", ".join(f"<@{m}>" for m in state.players[s]) or "nobody yet")
+        t(
+            loc,
+            "imp-setup-side",
+            side=s,
+            players=mentions(state.players[s]) or t(loc, "imp-nobody-yet"),
+        )
         for s in im.SIDES
     ]
     if state.first_war_setup:
         fw = im.tables().first_war
-        lines.append("First war set-up. Imperial worlds: " + ", ".join(fw.imperial_worlds) + ".")
-        lines.append("Imperial outposts: " + ", ".join(fw.imperial_outposts) + ".")
-    lines.append(WAR_START_REMINDER)
-    lines.append(
-        "Next: /imperium system set for the other systems, /imperium ship add for the fleets, "
-        "then /imperium war."
-    )
-    return embed("GDW Imperium campaign started", lines)
+        lines.append(t(loc, "imp-setup-first-war-worlds", worlds=", ".join(fw.imperial_worlds)))
+        lines.append(
+            t(loc, "imp-setup-first-war-outposts", outposts=", ".join(fw.imperial_outposts))
+        )
+    lines.append(t(loc, "imp-war-start-reminder"))
+    lines.append(t(loc, "imp-setup-next"))
+    return embed(t(loc, "imp-title-setup"), lines)
 
 
-def side_roll_line(roll: im.SideRoll, mode: im.Mode) -> str:
-    speed = "tactical speed" if mode == "space" else "surface speed"
-    parts = [f"slowest {roll.slowest_unit} {speed} {roll.slowest}"]
+def unit_name(loc: str, name: str, planet: bool) -> str:
+    """A unit in surface combat: a ship's own name, or the system's world/homeworld/outpost."""
+    return t(loc, "imp-planet", kind=name) if planet else name
+
+
+def side_roll_line(roll: im.SideRoll, mode: im.Mode, loc: str) -> str:
+    parts = [
+        t(
+            loc,
+            "imp-slowest",
+            unit=unit_name(loc, roll.slowest_unit, roll.slowest_planet),
+            mode=mode,
+            speed=roll.slowest,
+        )
+    ]
     if roll.fewer_bonus:
-        parts.append(f"fewer non-fighter units +{roll.fewer_bonus}")
+        parts.append(t(loc, "imp-fewer-bonus", bonus=roll.fewer_bonus))
     if roll.held_bonus:
-        parts.append(f"had the initiative last round +{roll.held_bonus}")
+        parts.append(t(loc, "imp-held-bonus", bonus=roll.held_bonus))
     mods = ", ".join(parts)
     if roll.die is None:
-        return f"{im.side_name(roll.side)}: {mods}"
-    return f"{im.side_name(roll.side)}: die {roll.die} + {mods} = {roll.total}"
+        return t(loc, "imp-roll-mods", side=roll.side, mods=mods)
+    return t(loc, "imp-roll-line", side=roll.side, die=roll.die, mods=mods, total=roll.total)
 
 
-def disengagement_lines(d: im.Disengagement) -> list[str]:
-    where = d.destination or "jump space (place them with /imperium ship move)"
+def disengagement_lines(d: im.Disengagement, loc: str) -> list[str]:
     lines = [
-        f"{im.side_name(d.side)} disengages: jump out to {where}: "
-        + (", ".join(d.jumped) or "no ship")
+        t(
+            loc,
+            "imp-disengages",
+            side=d.side,
+            where=d.destination or t(loc, "imp-jump-space-place"),
+            ships=listing(loc, d.jumped, "imp-no-ship"),
+        )
     ]
     if d.loaded:
-        lines.append("Fighters loaded on motherships: " + ", ".join(d.loaded))
+        lines.append(t(loc, "imp-fighters-loaded", ships=", ".join(d.loaded)))
     if d.stayed:
-        lines.append("Left behind (no room or cannot jump): " + ", ".join(d.stayed))
+        lines.append(t(loc, "imp-left-behind", ships=", ".join(d.stayed)))
     return lines
 
 
-def range_line(out: im.InitiativeOutcome) -> str:
-    holder = im.side_name(out.holder)
-    after = out.range_after
+def range_line(out: im.InitiativeOutcome, loc: str) -> str:
+    holder = out.holder
+    after = range_name(loc, out.range_after)
+    requested = range_name(loc, out.range_requested)
     not_theirs = (
-        f" (the requested {out.range_requested} was not applied: only {holder} chooses the range)"
+        " " + t(loc, "imp-range-note-not-holder", requested=requested, holder=holder)
         if out.range_not_holder
         else ""
     )
     if out.round == 1:
-        return f"Range: {after} (chosen by {holder} for the first round){not_theirs}."
+        return t(loc, "imp-range-first", range=after, holder=holder, note=not_theirs)
     if out.tie:
         ignored = (
-            f" (the requested {out.range_requested} was not applied)"
-            if out.range_requested and out.range_requested != after and not out.range_not_holder
+            " " + t(loc, "imp-range-note-ignored", requested=requested)
+            if out.range_requested
+            and out.range_requested != out.range_after
+            and not out.range_not_holder
             else not_theirs
         )
-        return f"Range stays {after}: locked by the tie{ignored}."
+        return t(loc, "imp-range-tie", range=after, note=ignored)
     if out.range_applied:
+        before = range_name(loc, out.range_before)
         if out.disengagement is not None:
-            return f"Range: {holder} moves long → disengage."
-        verb = "keeps" if out.range_before == after else "moves"
-        return f"Range: {holder} {verb} it {out.range_before} → {after}."
-    steps = " or ".join(im.RANGE_STEPS[after or "long"])
-    return f"Range is {after}{not_theirs}; {holder} may choose {steps} with /imperium range."
+            return t(
+                loc,
+                "imp-range-disengaged",
+                holder=holder,
+                before=range_name(loc, "long"),
+                after=range_name(loc, "disengage"),
+            )
+        kept = "yes" if out.range_before == out.range_after else "no"
+        return t(loc, "imp-range-moved", holder=holder, kept=kept, before=before, after=after)
+    word = f" {t(loc, 'imp-or')} "
+    options = word.join(range_name(loc, r) for r in im.RANGE_STEPS[out.range_after or "long"])
+    return t(loc, "imp-range-open", range=after, note=not_theirs, holder=holder, options=options)
 
 
-def render_initiative(out: im.InitiativeOutcome) -> discord.Embed:
-    kind = "Space" if out.mode == "space" else "Surface"
-    holder = im.side_name(out.holder)
+def render_initiative(out: im.InitiativeOutcome, loc: str) -> discord.Embed:
     lines: list[str] = []
     if not out.rolled:
-        lines.append(f"First round: the phasing player ({holder}) has the initiative, no roll.")
+        lines.append(t(loc, "imp-first-round", holder=out.holder))
     else:
-        lines += [side_roll_line(roll, out.mode) for roll in out.sides]
-        lines += [
-            f"{im.side_name(side)} chance to win the initiative: {pct(out.odds[side])}"
-            for side in im.SIDES
-        ]
+        lines += [side_roll_line(roll, out.mode, loc) for roll in out.sides]
+        lines += [t(loc, "imp-win-chance", side=s, pct=pct(out.odds[s], loc)) for s in im.SIDES]
         if out.tie:
-            lines.append(
-                f"Tie: the initiative passes to {holder}, who did not have it last round, and "
-                "the range cannot change this round."
-            )
+            lines.append(t(loc, "imp-tie", holder=out.holder))
         else:
-            lines.append(f"{holder} wins the initiative.")
+            lines.append(t(loc, "imp-wins", holder=out.holder))
     if out.mode == "space":
-        lines.append(range_line(out))
-        lines.append(
-            f"Allocation: {im.side_name(im.other_side(out.holder))} places ships first; "
-            f"{holder} matches them and declares fire types first."
-        )
+        lines.append(range_line(out, loc))
+        lines.append(t(loc, "imp-allocation", other=im.other_side(out.holder), holder=out.holder))
     else:
-        for side in im.SIDES:
-            units = out.surface.get(side, ())
-            listed = ", ".join(f"{name} {strength}" for name, strength in units) or "none"
-            lines.append(f"{im.side_name(side)} surface strengths: {listed}")
-        lines.append(
-            f"Surface combat lasts {im.tables().surface_rounds} rounds or until one side has no "
-            "units with surface factors; attacks use the printed missile CRT, one unit against "
-            "one unit."
-        )
+        for s in im.SIDES:
+            units = out.surface.get(s, ())
+            planets = out.surface_planets.get(s, ())
+            listed = [
+                f"{unit_name(loc, name, k < len(planets) and planets[k])} {strength}"
+                for k, (name, strength) in enumerate(units)
+            ]
+            lines.append(t(loc, "imp-surface-strengths", side=s, units=listing(loc, listed)))
+        lines.append(t(loc, "imp-surface-rules", rounds=im.tables().surface_rounds))
     if out.disengagement is not None:
-        lines += disengagement_lines(out.disengagement)
+        lines += disengagement_lines(out.disengagement, loc)
     if out.combat_over:
-        lines.append("The combat ends.")
-    return embed(f"{kind} combat at {out.system}, round {out.round}", lines)
-
-
-def render_range(out: im.RangeOutcome) -> discord.Embed:
-    verb = "keeps" if out.before == out.after else "moves"
-    lines = [
-        f"{im.side_name(out.side)} {verb} the range at {out.system}: {out.before} → {out.after}."
-    ]
-    if out.disengagement is not None:
-        lines += disengagement_lines(out.disengagement)
-    if out.combat_over:
-        lines.append("The combat ends.")
-    return embed("GDW Imperium — range", lines)
-
-
-HIT_REASONS: dict[str, str] = {
-    "hit twice": "hit {hits} times in one step",
-    "already disrupted": "already disrupted",
-    "weak screen": "screen {screen}, below {minimum}: no screen roll",
-    "screen held": "{die} is below screen {screen}",
-    "screen failed": "{die} is not below screen {screen}",
-}
-
-
-def hit_line(r: im.HitResult) -> str:
-    why = HIT_REASONS[r.reason].format(
-        hits=r.hits, screen=r.screen, die=r.die, minimum=im.tables().screen_minimum
-    )
-    if r.die is None:
-        return f"{r.ship}: {r.result} ({why})"
-    return (
-        f"{r.ship}: screen {r.screen}, die {r.die} → {r.result} ({why}; chance to be only "
-        f"disrupted: {pct(r.save_chance)})"
-    )
-
-
-def render_screen(out: im.ScreenOutcome) -> discord.Embed:
-    return embed("GDW Imperium — screen", [f"Hit from {out.source}. " + hit_line(out.result)])
-
-
-def render_fire_steps(combat: im.Combat) -> discord.Embed:
-    assert combat.last_initiative is not None
-    holder = im.side_name(combat.last_initiative)
-    other = im.side_name(im.other_side(combat.last_initiative))
-    lines = [
-        f"{other} placed ships first; {holder} matches them and declares fire types first.",
-        f"Only {holder} (initiative) may declare suicide attacks (beams) or time-on-target "
-        f"attacks (missiles); {other} may not.",
-    ]
-    for i, text in enumerate(FIRE_STEPS, start=1):
-        done = " (done)" if i <= combat.fire_step else ""
-        lines.append(f"{i}. {text}{done}")
-    lines.append(
-        "Roll each attack on your printed CRT; apply every step's hits (destroyed / disrupted) "
-        "before the next step with /imperium hits. A ship defends in a step with the state it "
-        "had at that step's start; a ship hit twice in one step is eliminated."
-    )
-    title = f"Fire steps at {combat.system}, round {combat.round} (range {combat.range})"
+        lines.append(t(loc, "imp-combat-ends"))
+    title = t(loc, "imp-initiative-title", mode=out.mode, system=out.system, round=out.round)
     return embed(title, lines)
 
 
-def render_step(out: im.StepOutcome) -> discord.Embed:
-    lines = [hit_line(r) for r in out.results] or ["No hits."]
-    return embed(f"Step {out.step} at {out.system}: {FIRE_STEPS[out.step - 1]}", lines)
-
-
-def maintenance_line(s: im.ShipMaintenance) -> str:
-    if s.care == "overhaul":
-        return f"{s.name}: overhaul ({s.maintenance} RU) → {s.after}"
-    if s.care == "routine":
-        return f"{s.name}: routine ({s.maintenance} factors) → stays {s.after}"
-    chances = ", ".join(f"{k} {pct(v)}" for k, v in s.odds.items() if v)
-    return (
-        f"{s.name}: frontier, maintenance {s.maintenance}, was {s.before}, die {s.die} → "
-        f"{s.after} ({chances})"
-    )
-
-
-def render_maintenance(out: im.MaintenanceOutcome) -> discord.Embed:
-    builder = EmbedBuilder(
-        f"Maintenance at {out.system}",
-        f"Routine {out.factors_used}/{out.factors} factors used.",
-    )
-    paid = [
-        f"{im.side_name(side)} pays {out.paid[side]} RU for overhauls."
-        for side in im.SIDES
-        if out.paid[side]
+def render_range(out: im.RangeOutcome, loc: str) -> discord.Embed:
+    lines = [
+        t(
+            loc,
+            "imp-range-set",
+            side=out.side,
+            kept="yes" if out.before == out.after else "no",
+            system=out.system,
+            before=range_name(loc, out.before),
+            after=range_name(loc, out.after),
+        )
     ]
-    lines = paid + ([maintenance_line(s) for s in out.ships] or ["No ships here."])
+    if out.disengagement is not None:
+        lines += disengagement_lines(out.disengagement, loc)
+    if out.combat_over:
+        lines.append(t(loc, "imp-combat-ends"))
+    return embed(t(loc, "imp-title-range"), lines)
+
+
+HIT_REASONS: dict[str, str] = {
+    "hit twice": "imp-reason-hit-twice",
+    "already disrupted": "imp-reason-already-disrupted",
+    "weak screen": "imp-reason-weak-screen",
+    "screen held": "imp-reason-screen-held",
+    "screen failed": "imp-reason-screen-failed",
+}
+
+
+def hit_line(r: im.HitResult, loc: str) -> str:
+    why = t(
+        loc,
+        HIT_REASONS[r.reason],
+        hits=r.hits,
+        screen=r.screen,
+        die=r.die if r.die is not None else 0,
+        minimum=im.tables().screen_minimum,
+    )
+    result = t(loc, "imp-fate", fate=r.result)
+    if r.die is None:
+        return t(loc, "imp-hit-line", ship=r.ship, result=result, why=why)
+    return t(
+        loc,
+        "imp-hit-line-roll",
+        ship=r.ship,
+        screen=r.screen,
+        die=r.die,
+        result=result,
+        why=why,
+        pct=pct(r.save_chance, loc),
+    )
+
+
+def source_name(loc: str, source: str) -> str:
+    return t(loc, "imp-source", source=source.replace(" ", "-"))
+
+
+def render_screen(out: im.ScreenOutcome, loc: str) -> discord.Embed:
+    line = t(
+        loc, "imp-hit-from", source=source_name(loc, out.source), line=hit_line(out.result, loc)
+    )
+    return embed(t(loc, "imp-title-screen"), [line])
+
+
+def render_fire_steps(combat: im.Combat, loc: str) -> discord.Embed:
+    assert combat.last_initiative is not None
+    holder = combat.last_initiative
+    other = im.other_side(holder)
+    lines = [
+        t(loc, "imp-fire-placed", other=other, holder=holder),
+        t(loc, "imp-fire-declare", holder=holder, other=other),
+    ]
+    for i in range(1, FIRE_STEP_COUNT + 1):
+        lines.append(
+            t(
+                loc,
+                "imp-fire-step-line",
+                n=i,
+                text=t(loc, f"imp-fire-step-{i}"),
+                done="yes" if i <= combat.fire_step else "no",
+            )
+        )
+    lines.append(t(loc, "imp-fire-howto"))
+    title = t(
+        loc,
+        "imp-title-fire-steps",
+        system=combat.system,
+        round=combat.round,
+        range=range_name(loc, combat.range),
+    )
+    return embed(title, lines)
+
+
+def render_step(out: im.StepOutcome, loc: str) -> discord.Embed:
+    lines = [hit_line(r, loc) for r in out.results] or [t(loc, "imp-no-hits")]
+    title = t(
+        loc,
+        "imp-title-step",
+        step=out.step,
+        system=out.system,
+        text=t(loc, f"imp-fire-step-{out.step}"),
+    )
+    return embed(title, lines)
+
+
+def maintenance_line(s: im.ShipMaintenance, loc: str) -> str:
+    after = t(loc, "imp-fate", fate=s.after)
+    if s.care == "overhaul":
+        return t(loc, "imp-maint-overhaul", name=s.name, cost=s.maintenance, after=after)
+    if s.care == "routine":
+        return t(loc, "imp-maint-routine", name=s.name, factors=s.maintenance, after=after)
+    chances = ", ".join(
+        t(loc, "imp-fate-chance", fate=t(loc, "imp-fate", fate=k), pct=pct(v, loc))
+        for k, v in s.odds.items()
+        if v
+    )
+    return t(
+        loc,
+        "imp-maint-frontier",
+        name=s.name,
+        maintenance=s.maintenance,
+        before=t(loc, "imp-fate", fate=s.before),
+        die=s.die if s.die is not None else 0,
+        after=after,
+        chances=chances,
+    )
+
+
+def render_maintenance(out: im.MaintenanceOutcome, loc: str) -> discord.Embed:
+    builder = EmbedBuilder(
+        t(loc, "imp-title-maintenance", system=out.system),
+        t(loc, "imp-maint-factors", used=out.factors_used, factors=out.factors),
+    )
+    paid = [t(loc, "imp-maint-paid", side=s, rus=out.paid[s]) for s in im.SIDES if out.paid[s]]
+    lines = paid + ([maintenance_line(s, loc) for s in out.ships] or [t(loc, "imp-no-ships-here")])
     lost = [s.name for s in out.ships if s.after == "destroyed"]
     if lost:
-        lines.append("Destroyed and removed: " + ", ".join(lost))
-    builder.long_field("Ships", lines)
+        lines.append(t(loc, "imp-maint-destroyed", ships=", ".join(lost)))
+    builder.long_field(t(loc, "imp-field-ships"), lines)
     return builder.build()
 
 
-def render_interwar(out: im.InterwarOutcome) -> discord.Embed:
-    parts = [f"{im.side_name(s)} +{out.income[s]} RU (now {out.rus[s]} RU)" for s in im.SIDES]
+def render_interwar(out: im.InterwarOutcome, loc: str) -> discord.Embed:
+    parts = [
+        t(loc, "imp-interwar-side", side=s, income=out.income[s], rus=out.rus[s]) for s in im.SIDES
+    ]
     return embed(
-        "GDW Imperium — interwar",
+        t(loc, "imp-title-interwar"),
         [
-            f"Both sides receive a full turn's income: {'; '.join(parts)}.",
-            f"Set up for war {out.war}.",
-            WAR_START_REMINDER,
+            t(loc, "imp-interwar-income", parts="; ".join(parts)),
+            t(loc, "imp-interwar-setup", war=out.war),
+            t(loc, "imp-war-start-reminder"),
         ],
     )
 
@@ -352,6 +489,19 @@ def split_names(text: str | None) -> list[str]:
     if text is None:
         return []
     return [part.strip() for part in text.split(",") if part.strip()]
+
+
+def tclass_value(text: str | None) -> str | None:
+    """A tactical class as typed: the English value, or its name in any catalog language."""
+    if text is None:
+        return None
+    key = " ".join(text.strip().lower().split())
+    for tclass in im.TCLASSES:
+        names = {t(loc, "imp-tclass", tclass=tclass).lower() for loc in LOCALES}
+        names |= {t(loc, "imp-tclass-choice", tclass=tclass).lower() for loc in LOCALES}
+        if key in names:
+            return tclass
+    return text
 
 
 def list_choices(
@@ -382,17 +532,14 @@ class ImperiumBase:
         self, interaction: discord.Interaction[Any]
     ) -> tuple[Campaign, im.ImperiumState]:
         if interaction.channel_id is None:
-            raise BotError("Use this command in a server channel.")
+            raise BotError(key="use-in-channel")
         campaign = await self.bot.store.get(interaction.channel_id)
         if campaign is None:
-            raise NoCampaign(
-                "No GDW Imperium campaign in this channel — start one with /imperium setup."
-            )
+            raise NoCampaign(key="no-campaign-game", game=Msg(f"game-{GAME}"), hint=SETUP_COMMAND)
         if campaign.game != GAME:
-            raise NoCampaign(
-                f"This channel plays {game_title(campaign.game)}, not GDW Imperium — "
-                "use that game's commands here, or another channel for this one."
-            )
+            current_key = f"game-{campaign.game}"
+            current: Msg | str = Msg(current_key) if has("en", current_key) else campaign.game
+            raise NoCampaign(key="wrong-game", current=current, game=Msg(f"game-{GAME}"))
         return campaign, im.ImperiumState.model_validate(campaign.state)
 
     async def state_for_autocomplete(
@@ -420,10 +567,9 @@ class ImperiumBase:
         side: im.Side,
         action: str,
     ) -> None:
+        """Refuse unless the member speaks for ``side``; ``action`` is an ``imp-action-`` key."""
         if side not in await self.speaks_for(interaction, campaign, state):
-            raise NotAllowed(
-                f"Only {im.side_name(side)}'s players or the game master may {action}."
-            )
+            raise NotAllowed(key="imp-only-side", side=side, action=Msg(action))
 
     async def require_player(
         self,
@@ -434,10 +580,7 @@ class ImperiumBase:
     ) -> set[im.Side]:
         sides = await self.speaks_for(interaction, campaign, state)
         if not sides:
-            raise NotAllowed(
-                f"Only the campaign's players or the game master may {action}; "
-                "take a side with /imperium join."
-            )
+            raise NotAllowed(key="imp-only-players", action=Msg(action))
         return sides
 
     async def ship_autocomplete(
@@ -514,14 +657,14 @@ class ImperiumCog(
         first_war: bool = False,
     ) -> None:
         if terran is not None and imperial is not None and terran.id == imperial.id:
-            raise InputError("One member cannot play both sides; pick two members.")
+            raise InputError(key="imp-same-member")
         state = im.new_campaign(
             [terran.id] if terran else [], [imperial.id] if imperial else [], first_war
         )
         async with self.bot.campaign_tx(interaction, game=None, require=False) as tx:
             tx.create(GAME, state)
             tx.record("Campaign started" + (" (first war set-up)" if first_war else ""))
-        await interaction.response.send_message(embed=render_setup(state))
+        await interaction.response.send_message(embed=render_setup(state, lang(interaction)))
 
     @app_commands.command(name="join", description="Play a side")
     @app_commands.describe(side="The side you play")
@@ -531,27 +674,29 @@ class ImperiumCog(
             state = im.ImperiumState.model_validate(tx.campaign.state)
             current = im.side_of_member(state, interaction.user.id)
             if current == side:
-                raise InputError(f"You already play {im.side_name(side)}.")
+                raise InputError(key="imp-already-play", side=side)
             if current is not None:
-                raise InputError(f"You play {im.side_name(current)}; a member plays one side only.")
+                raise InputError(key="imp-play-other", side=current)
             new = state.model_copy(deep=True)
             new.players[side].append(interaction.user.id)
             tx.set_state(new)
             tx.record(f"{interaction.user.display_name} joins {im.side_name(side)}")
         await interaction.response.send_message(
-            f"<@{interaction.user.id}> plays {im.side_name(side)}."
+            tr(interaction, "imp-joined", member=f"<@{interaction.user.id}>", side=side)
         )
 
     @app_commands.command(name="status", description="Sides, RUs, systems, fleets, combats")
     async def status(self, interaction: discord.Interaction[Any]) -> None:
         _, state = await self.load(interaction)
-        await interaction.response.send_message(embed=render_status(state))
+        await interaction.response.send_message(embed=render_status(state, lang(interaction)))
 
     @app_commands.command(name="fleet", description="The roster, or one system's ships")
     @app_commands.describe(system="Only the ships in this system")
     async def fleet(self, interaction: discord.Interaction[Any], system: str | None = None) -> None:
         _, state = await self.load(interaction)
-        await interaction.response.send_message(embed=render_fleet(state, system))
+        await interaction.response.send_message(
+            embed=render_fleet(state, system, lang(interaction))
+        )
 
     fleet.autocomplete("system")(ImperiumBase.system_autocomplete)
 
@@ -565,9 +710,9 @@ class ImperiumCog(
         income: app_commands.Range[int, 0, 100000] | None = None,
     ) -> None:
         if stock is None and income is None:
-            raise InputError("Give stock, income or both.")
+            raise InputError(key="imp-give-stock-or-income")
         async with self.bot.campaign_tx(
-            interaction, game=GAME, game_master=True, action="set RUs"
+            interaction, game=GAME, game_master=True, action="imp-action-set-rus"
         ) as tx:
             assert tx.campaign is not None
             state = im.ImperiumState.model_validate(tx.campaign.state)
@@ -575,7 +720,7 @@ class ImperiumCog(
             tx.set_state(new)
             tx.record(f"{im.side_name(side)} RUs: {new.rus[side]}, income {new.income[side]}")
         await interaction.response.send_message(
-            f"{im.side_name(side)}: {new.rus[side]} RU in stock, income {new.income[side]} RU."
+            tr(interaction, "imp-rus-set", side=side, rus=new.rus[side], income=new.income[side])
         )
 
     @app_commands.command(name="war", description="GM: begin the war")
@@ -584,7 +729,7 @@ class ImperiumCog(
         self, interaction: discord.Interaction[Any], phasing: SideOpt | None = None
     ) -> None:
         async with self.bot.campaign_tx(
-            interaction, game=GAME, game_master=True, action="begin the war"
+            interaction, game=GAME, game_master=True, action="imp-action-begin-war"
         ) as tx:
             assert tx.campaign is not None
             state = im.ImperiumState.model_validate(tx.campaign.state)
@@ -592,8 +737,7 @@ class ImperiumCog(
             tx.set_state(new)
             tx.record(f"War {new.war} begins")
         await interaction.response.send_message(
-            f"War {new.war} begins: every system is within its routine maintenance limit. "
-            f"{im.side_name(new.phasing)} is the phasing player."
+            tr(interaction, "imp-war-begins", war=new.war, side=new.phasing)
         )
 
     @app_commands.command(name="phasing", description="Set the phasing player")
@@ -602,22 +746,22 @@ class ImperiumCog(
         async with self.bot.campaign_tx(interaction, game=GAME) as tx:
             assert tx.campaign is not None
             state = im.ImperiumState.model_validate(tx.campaign.state)
-            await self.require_player(interaction, tx.campaign, state, "set the phasing player")
+            await self.require_player(interaction, tx.campaign, state, "imp-action-set-phasing")
             tx.set_state(im.set_phasing(state, side))
             tx.record(f"Phasing player: {im.side_name(side)}")
-        await interaction.response.send_message(f"{im.side_name(side)} is the phasing player.")
+        await interaction.response.send_message(tr(interaction, "imp-phasing-set", side=side))
 
     @app_commands.command(name="interwar", description="GM: end the war, pay interwar income")
     async def interwar(self, interaction: discord.Interaction[Any]) -> None:
         async with self.bot.campaign_tx(
-            interaction, game=GAME, game_master=True, action="end the war"
+            interaction, game=GAME, game_master=True, action="imp-action-end-war"
         ) as tx:
             assert tx.campaign is not None
             state = im.ImperiumState.model_validate(tx.campaign.state)
             new, out = im.interwar(state)
             tx.set_state(new)
             tx.record(f"Interwar income; set-up for war {new.war}")
-        await interaction.response.send_message(embed=render_interwar(out))
+        await interaction.response.send_message(embed=render_interwar(out, lang(interaction)))
 
     # -- systems -------------------------------------------------------------------------------
     @system.command(name="set", description="GM: create or change a system")
@@ -638,7 +782,7 @@ class ImperiumCog(
         homeworld: bool | None = None,
     ) -> None:
         async with self.bot.campaign_tx(
-            interaction, game=GAME, game_master=True, action="change systems"
+            interaction, game=GAME, game_master=True, action="imp-action-change-systems"
         ) as tx:
             assert tx.campaign is not None
             state = im.ImperiumState.model_validate(tx.campaign.state)
@@ -649,8 +793,8 @@ class ImperiumCog(
                 state, name, owner=own, worlds=worlds, outposts=outposts, homeworld=homeworld
             )
             tx.set_state(new)
-            tx.record(f"System {system_line(system)}")
-        await interaction.response.send_message(system_line(system))
+            tx.record(f"System {system_line(system, 'en')}")
+        await interaction.response.send_message(system_line(system, lang(interaction)))
 
     system_set.autocomplete("name")(ImperiumBase.system_autocomplete)
 
@@ -689,15 +833,15 @@ class ImperiumCog(
             state = im.ImperiumState.model_validate(tx.campaign.state)
             whose = side or im.side_of_member(state, interaction.user.id)
             if whose is None:
-                raise InputError("Say whose ship it is with side:.")
-            await self.require_side(interaction, tx.campaign, state, whose, "add their ships")
+                raise InputError(key="imp-whose-ship")
+            await self.require_side(interaction, tx.campaign, state, whose, "imp-action-add-ships")
             new, ship = im.add_ship(
                 state,
                 name=name,
                 side=whose,
                 type_name=type,
                 system=system,
-                tclass=im.as_tclass(tclass),
+                tclass=im.as_tclass(tclass_value(tclass)),
                 maintenance=maintenance,
                 screen=screen,
                 jump=jump,
@@ -707,7 +851,7 @@ class ImperiumCog(
             )
             tx.set_state(new)
             tx.record(f"Ship added: {ship.label()} at {ship.system}")
-        await interaction.response.send_message(embed=render_ship(ship, "ship added"))
+        await interaction.response.send_message(embed=render_ship(ship, "added", lang(interaction)))
 
     ship_add.autocomplete("system")(ImperiumBase.system_autocomplete)
 
@@ -715,7 +859,9 @@ class ImperiumCog(
     async def _tclass_ac(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
-        return [app_commands.Choice(name=c, value=c) for c in im.suggest(im.TCLASSES, current)]
+        loc = lang(interaction)
+        shown = {t(loc, "imp-tclass-choice", tclass=c): c for c in im.TCLASSES}
+        return [app_commands.Choice(name=n, value=shown[n]) for n in im.suggest(shown, current)]
 
     async def _ship_change(
         self,
@@ -728,7 +874,9 @@ class ImperiumCog(
             assert tx.campaign is not None
             state = im.ImperiumState.model_validate(tx.campaign.state)
             ship = im.find_ship(state, name)
-            await self.require_side(interaction, tx.campaign, state, ship.side, f"{verb} it")
+            await self.require_side(
+                interaction, tx.campaign, state, ship.side, f"imp-action-{verb}"
+            )
             new, changed = change(state, ship.name)
             tx.set_state(new)
             tx.record(f"Ship {verb}: {changed.name}")
@@ -738,7 +886,7 @@ class ImperiumCog(
     @app_commands.describe(ship="The ship")
     async def ship_remove(self, interaction: discord.Interaction[Any], ship: str) -> None:
         gone = await self._ship_change(interaction, ship, "remove", im.remove_ship)
-        await interaction.response.send_message(f"{gone.name} is off the roster.")
+        await interaction.response.send_message(tr(interaction, "imp-ship-removed", ship=gone.name))
 
     @ship.command(name="disrupt", description="Mark a ship disrupted")
     @app_commands.describe(ship="The ship")
@@ -746,7 +894,9 @@ class ImperiumCog(
         changed = await self._ship_change(
             interaction, ship, "disrupt", lambda s, n: im.set_disrupted(s, n, True)
         )
-        await interaction.response.send_message(embed=render_ship(changed, "disrupted"))
+        await interaction.response.send_message(
+            embed=render_ship(changed, "disrupted", lang(interaction))
+        )
 
     @ship.command(name="repair", description="Mark a ship undisrupted")
     @app_commands.describe(ship="The ship")
@@ -754,7 +904,9 @@ class ImperiumCog(
         changed = await self._ship_change(
             interaction, ship, "repair", lambda s, n: im.set_disrupted(s, n, False)
         )
-        await interaction.response.send_message(embed=render_ship(changed, "undisrupted"))
+        await interaction.response.send_message(
+            embed=render_ship(changed, "repaired", lang(interaction))
+        )
 
     @ship.command(name="move", description="Move a ship to another system")
     @app_commands.describe(ship="The ship", system="Where it goes")
@@ -764,7 +916,9 @@ class ImperiumCog(
         changed = await self._ship_change(
             interaction, ship, "move", lambda s, n: im.move_ship(s, n, system)
         )
-        await interaction.response.send_message(f"{changed.name} is now at {changed.system}.")
+        await interaction.response.send_message(
+            tr(interaction, "imp-ship-moved", ship=changed.name, system=changed.system or "—")
+        )
 
     for _cmd in (ship_remove, ship_disrupt, ship_repair, ship_move):
         _cmd.autocomplete("ship")(ImperiumBase.ship_autocomplete)
@@ -784,11 +938,11 @@ class ImperiumCog(
         async with self.bot.campaign_tx(interaction, game=GAME) as tx:
             assert tx.campaign is not None
             state = im.ImperiumState.model_validate(tx.campaign.state)
-            await self.require_player(interaction, tx.campaign, state, "apply hits")
+            await self.require_player(interaction, tx.campaign, state, "imp-action-apply-hits")
             new, out = im.screen_roll(state, ship, dice, source)
             tx.set_state(new)
             tx.record(f"Hit on {out.result.ship}: {out.result.result}", dice.draws)
-        await interaction.response.send_message(embed=render_screen(out))
+        await interaction.response.send_message(embed=render_screen(out, lang(interaction)))
 
     screen.autocomplete("ship")(ImperiumBase.ship_autocomplete)
 
@@ -797,7 +951,7 @@ class ImperiumCog(
     async def fire_steps(self, interaction: discord.Interaction[Any], system: str) -> None:
         _, state = await self.load(interaction)
         await interaction.response.send_message(
-            embed=render_fire_steps(im.fire_steps_info(state, system))
+            embed=render_fire_steps(im.fire_steps_info(state, system), lang(interaction))
         )
 
     fire_steps.autocomplete("system")(ImperiumBase.system_autocomplete)
@@ -819,11 +973,11 @@ class ImperiumCog(
         async with self.bot.campaign_tx(interaction, game=GAME) as tx:
             assert tx.campaign is not None
             state = im.ImperiumState.model_validate(tx.campaign.state)
-            await self.require_player(interaction, tx.campaign, state, "apply hits")
+            await self.require_player(interaction, tx.campaign, state, "imp-action-apply-hits")
             new, out = im.apply_fire_step(state, system, step, split_names(ships), dice)
             tx.set_state(new)
             tx.record(f"{out.system} fire step {step}: {len(out.results)} ship(s) hit", dice.draws)
-        await interaction.response.send_message(embed=render_step(out))
+        await interaction.response.send_message(embed=render_step(out, lang(interaction)))
 
     hits.autocomplete("system")(ImperiumBase.system_autocomplete)
 
@@ -855,14 +1009,16 @@ class ImperiumCog(
             combat = im.find_combat(state, im.find_system(state, system).name)
             holder = combat.last_initiative if combat else None
             if holder is None:
-                raise InputError(f"No space combat at {system}: roll /initiative first.")
-            await self.require_side(interaction, tx.campaign, state, holder, "choose the range")
+                raise InputError(key="imp-roll-initiative-first", system=system)
+            await self.require_side(
+                interaction, tx.campaign, state, holder, "imp-action-choose-range"
+            )
             new, out = im.choose_range(
                 state, system, holder, range_, jump_to=jump_to, load_fighters=load_fighters
             )
             tx.set_state(new)
             tx.record(f"{out.system}: range {out.before} → {out.after}")
-        await interaction.response.send_message(embed=render_range(out))
+        await interaction.response.send_message(embed=render_range(out, lang(interaction)))
 
     range_cmd.autocomplete("system")(ImperiumBase.system_autocomplete)
     range_cmd.autocomplete("jump_to")(ImperiumBase.system_autocomplete)
@@ -873,12 +1029,12 @@ class ImperiumCog(
         async with self.bot.campaign_tx(interaction, game=GAME) as tx:
             assert tx.campaign is not None
             state = im.ImperiumState.model_validate(tx.campaign.state)
-            await self.require_player(interaction, tx.campaign, state, "end a combat")
+            await self.require_player(interaction, tx.campaign, state, "imp-action-end-combat")
             new = im.end_combat(state, system)
             name = im.find_system(state, system).name
             tx.set_state(new)
             tx.record(f"Combat at {name} ended")
-        await interaction.response.send_message(f"The combat at {name} has ended.")
+        await interaction.response.send_message(tr(interaction, "imp-combat-ended", system=name))
 
     combat_end.autocomplete("system")(ImperiumBase.system_autocomplete)
 
@@ -923,7 +1079,9 @@ class ImperiumPhases(ImperiumBase, commands.Cog):
         async with self.bot.campaign_tx(interaction, game=GAME) as tx:
             assert tx.campaign is not None
             state = im.ImperiumState.model_validate(tx.campaign.state)
-            sides = await self.require_player(interaction, tx.campaign, state, "roll initiative")
+            sides = await self.require_player(
+                interaction, tx.campaign, state, "imp-action-roll-initiative"
+            )
             new, out = im.roll_initiative(
                 state,
                 system,
@@ -941,7 +1099,7 @@ class ImperiumPhases(ImperiumBase, commands.Cog):
                 "initiative",
                 dice.draws,
             )
-        await interaction.response.send_message(embed=render_initiative(out))
+        await interaction.response.send_message(embed=render_initiative(out, lang(interaction)))
 
     initiative.autocomplete("system")(ImperiumBase.system_autocomplete)
     initiative.autocomplete("jump_to")(ImperiumBase.system_autocomplete)
@@ -965,7 +1123,9 @@ class ImperiumPhases(ImperiumBase, commands.Cog):
         async with self.bot.campaign_tx(interaction, game=GAME) as tx:
             assert tx.campaign is not None
             state = im.ImperiumState.model_validate(tx.campaign.state)
-            sides = await self.require_player(interaction, tx.campaign, state, "run maintenance")
+            sides = await self.require_player(
+                interaction, tx.campaign, state, "imp-action-run-maintenance"
+            )
             kept: list[str] | None
             if routine is None:
                 kept = None
@@ -976,15 +1136,9 @@ class ImperiumPhases(ImperiumBase, commands.Cog):
             plan = im.plan_maintenance(state, system, split_names(overhaul), kept)
             for side in im.SIDES:
                 if plan.cost[side] and side not in sides:
-                    raise NotAllowed(
-                        f"Only {im.side_name(side)}'s players or the game master may spend "
-                        f"{im.side_name(side)} RUs on overhauls."
-                    )
+                    raise NotAllowed(key="imp-only-side-overhaul", side=side)
             if kept is not None and plan.owner is not None and plan.owner not in sides:
-                raise NotAllowed(
-                    f"Only {im.side_name(plan.owner)}'s players or the game master may choose "
-                    "who gets routine maintenance; leave routine out for the default."
-                )
+                raise NotAllowed(key="imp-only-side-routine", side=plan.owner)
             new, out = im.maintain(state, system, dice, split_names(overhaul), kept)
             tx.set_state(new)
             lost = sum(1 for s in out.ships if s.after == "destroyed")
@@ -992,7 +1146,7 @@ class ImperiumPhases(ImperiumBase, commands.Cog):
                 f"Maintenance at {out.system}: {len(out.ships)} ship(s), {lost} destroyed",
                 dice.draws,
             )
-        await interaction.response.send_message(embed=render_maintenance(out))
+        await interaction.response.send_message(embed=render_maintenance(out, lang(interaction)))
 
     maintenance.autocomplete("system")(ImperiumBase.system_autocomplete)
 

@@ -12,7 +12,7 @@ from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cache
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -90,7 +90,7 @@ def as_tclass(text: str | None) -> TClass | None:
     for tclass in TCLASSES:
         if tclass == key:
             return tclass
-    raise InputError("tclass must be one of: " + ", ".join(TCLASSES) + ".")
+    raise InputError(key="imp-bad-tclass", choices=", ".join(TCLASSES))
 
 
 def canonical_type(type_name: str) -> str:
@@ -235,8 +235,9 @@ def find_system(state: ImperiumState, name: str) -> StarSystem:
         if _fold(system.name) == wanted:
             return system
     hint = suggest((s.name for s in state.systems), name, 3)
-    more = f" Did you mean {', '.join(hint)}?" if hint else ""
-    raise InputError(f"No system called '{name}'.{more} Add it with /imperium system set.")
+    if hint:
+        raise InputError(key="imp-no-system-hint", name=name, hint=", ".join(hint))
+    raise InputError(key="imp-no-system", name=name)
 
 
 def find_ship(state: ImperiumState, name: str) -> Ship:
@@ -245,8 +246,9 @@ def find_ship(state: ImperiumState, name: str) -> Ship:
         if _fold(ship.name) == wanted:
             return ship
     hint = suggest((s.name for s in state.ships), name, 3)
-    more = f" Did you mean {', '.join(hint)}?" if hint else ""
-    raise InputError(f"No ship called '{name}'.{more} See /imperium fleet.")
+    if hint:
+        raise InputError(key="imp-no-ship-hint", name=name, hint=", ".join(hint))
+    raise InputError(key="imp-no-ship-named", name=name)
 
 
 def ships_in(state: ImperiumState, system: str, side: Side | None = None) -> list[Ship]:
@@ -313,10 +315,10 @@ def set_system(
     """Create or change a system. Unchanged options keep their value."""
     clean = " ".join(name.strip().split())
     if not clean or len(clean) > 40:
-        raise InputError("Give a system name of 1 to 40 characters.")
+        raise InputError(key="imp-system-name-length")
     for value, what in ((worlds, "worlds"), (outposts, "outposts")):
         if value is not None and not 0 <= value <= 20:
-            raise InputError(f"{what} must be between 0 and 20.")
+            raise InputError(key="imp-count-range", what=what)
     new = state.model_copy(deep=True)
     try:
         system = find_system(new, clean)
@@ -333,14 +335,28 @@ def set_system(
     if homeworld is not None:
         system.homeworld = homeworld
     if system.homeworld and system.worlds == 0:
-        raise InputError("A homeworld needs at least one world: set worlds too.")
+        raise InputError(key="imp-homeworld-needs-world")
     _check_limits_if_setting_up(new, system.name)
     return new, system.model_copy()
 
 
-def routine_limit_problems(state: ImperiumState, only: str | None = None) -> list[str]:
+@dataclass(frozen=True)
+class LimitProblem:
+    """One side's ships in one system need more routine maintenance than it gives them."""
+
+    system: str
+    side: Side
+    need: int
+    have: int
+
+    def args(self) -> dict[str, Any]:
+        """Catalog arguments for the ``imp-limit-problem`` message."""
+        return {"system": self.system, "side": self.side, "need": self.need, "have": self.have}
+
+
+def routine_limit_problems(state: ImperiumState, only: str | None = None) -> list[LimitProblem]:
     """Systems whose ships need more routine maintenance than the system gives their side."""
-    problems: list[str] = []
+    problems: list[LimitProblem] = []
     names = {s.system for s in state.ships if s.system is not None}
     for name in sorted(names, key=str.lower):
         if only is not None and _fold(name) != _fold(only):
@@ -353,10 +369,7 @@ def routine_limit_problems(state: ImperiumState, only: str | None = None) -> lis
             need = sum(s.maintenance for s in ships_in(state, name, side) if not s.is_pds)
             have = system.routine_factors if system and system.owner == side else 0
             if need > have:
-                problems.append(
-                    f"{name}: {side_name(side)} ships need {need} maintenance factors, "
-                    f"the system gives them {have}"
-                )
+                problems.append(LimitProblem(name, side, need, have))
     return problems
 
 
@@ -365,19 +378,16 @@ def _check_limits_if_setting_up(state: ImperiumState, system: str) -> None:
         return
     problems = routine_limit_problems(state, only=system)
     if problems:
-        raise RuleError(
-            f"Before a war no system may hold more ships than its routine maintenance limit "
-            f"({problems[0]})."
-        )
+        raise RuleError(key="imp-limit-before-war", **problems[0].args())
 
 
 def begin_war(state: ImperiumState, phasing: Side | None = None) -> ImperiumState:
     """Start the war: every system within its routine maintenance limit."""
     if state.at_war:
-        raise RuleError("The war has already begun; /imperium interwar ends it.")
+        raise RuleError(key="imp-war-already")
     problems = routine_limit_problems(state)
     if problems:
-        raise RuleError(f"The war cannot begin: {problems[0]}.")
+        raise RuleError(key="imp-war-cannot-begin", **problems[0].args())
     new = state.model_copy(deep=True)
     new.at_war = True
     if phasing is not None:
@@ -395,9 +405,9 @@ def set_rus(
     state: ImperiumState, side: Side, stock: int | None = None, income: int | None = None
 ) -> ImperiumState:
     if stock is not None and not 0 <= stock <= 100000:
-        raise InputError("RU stock must be between 0 and 100000.")
+        raise InputError(key="imp-stock-range")
     if income is not None and not 0 <= income <= 100000:
-        raise InputError("Income must be between 0 and 100000 RU.")
+        raise InputError(key="imp-income-range")
     new = state.model_copy(deep=True)
     if stock is not None:
         new.rus[side] = stock
@@ -425,27 +435,23 @@ def add_ship(
     from the printed counter."""
     clean = " ".join(name.strip().split())
     if not clean or len(clean) > 40:
-        raise InputError("Give the ship a name or label of 1 to 40 characters.")
+        raise InputError(key="imp-ship-name-length")
     if any(_fold(s.name) == _fold(clean) for s in state.ships):
-        raise InputError(f"There is already a ship called '{clean}'; pick another label.")
+        raise InputError(key="imp-ship-exists", name=clean)
     kind = canonical_type(type_name)
     if len(type_name.strip()) > 40:
-        raise InputError("Give a ship type of at most 40 characters.")
+        raise InputError(key="imp-type-length")
     if not kind:
-        raise InputError("Give the ship's type, e.g. 'missile boat' or 'CR'.")
+        raise InputError(key="imp-type-missing")
     kit = tables().maintenance_numbers.get(kind)
     if kit is not None and maintenance is not None and maintenance != kit:
-        raise RuleError(
-            f"The fix kit gives {kind}s maintenance number {kit}; leave maintenance out."
-        )
+        raise RuleError(key="imp-kit-maintenance", kind=kind, kit=kit)
     if kit is None and maintenance is None:
-        raise InputError(
-            f"Give the maintenance number printed on the {type_name} counter (maintenance:)."
-        )
+        raise InputError(key="imp-need-maintenance", type=type_name.strip())
     mnt = kit if kit is not None else maintenance
     assert mnt is not None
     if not 0 <= mnt <= 20:
-        raise InputError("Maintenance number must be between 0 and 20.")
+        raise InputError(key="imp-maintenance-range")
     if tclass is None:
         guess = kind[:-1] if kind.endswith("s") else kind
         if kind in TCLASSES or guess in TCLASSES:
@@ -453,17 +459,14 @@ def add_ship(
         elif kind == PDS:
             tclass = "other"
         else:
-            raise InputError(
-                "Give the tactical class (tclass: freighter, tanker, capital, fighter, "
-                "troop or other)."
-            )
+            raise InputError(key="imp-need-tclass")
     assert tclass is not None
     if not 0 <= screen <= 6:
-        raise InputError("Screen factor must be between 0 and 6.")
+        raise InputError(key="imp-screen-range")
     if not 0 <= strength <= 99 or not 0 <= carries <= 99:
-        raise InputError("Strength and carrying capacity must be between 0 and 99.")
+        raise InputError(key="imp-strength-range")
     if tclass == "troop" and strength == 0:
-        raise InputError("Give the troops' printed strength (strength:).")
+        raise InputError(key="imp-need-strength")
     if jump is None:
         jump = tclass != "fighter" and kind != PDS
     new = state.model_copy(deep=True)
@@ -500,8 +503,9 @@ def remove_ship(state: ImperiumState, name: str) -> tuple[ImperiumState, Ship]:
 def set_disrupted(state: ImperiumState, name: str, disrupted: bool) -> tuple[ImperiumState, Ship]:
     new, ship = _edit_ship(state, name)
     if ship.disrupted == disrupted:
-        word = "disrupted" if disrupted else "undisrupted"
-        raise RuleError(f"{ship.name} is already {word}.")
+        raise RuleError(
+            key="imp-already-state", ship=ship.name, state="disrupted" if disrupted else "ready"
+        )
     ship.disrupted = disrupted
     return new, ship.model_copy()
 
@@ -510,7 +514,7 @@ def move_ship(state: ImperiumState, name: str, system: str) -> tuple[ImperiumSta
     new, ship = _edit_ship(state, name)
     where = find_system(new, system)
     if ship.system is not None and _fold(ship.system) == _fold(where.name):
-        raise RuleError(f"{ship.name} is already at {where.name}.")
+        raise RuleError(key="imp-already-at", ship=ship.name, system=where.name)
     ship.system = where.name
     _check_limits_if_setting_up(new, where.name)
     return new, ship.model_copy()
@@ -612,6 +616,7 @@ class SideRoll:
     fewer_bonus: int
     held_bonus: int
     die: int | None = None
+    slowest_planet: bool = False  # the slowest unit is a world, homeworld or outpost
 
     @property
     def modifier(self) -> int:
@@ -650,6 +655,8 @@ class InitiativeOutcome:
     combat_over: bool = False
     # surface combat: each side's units and their surface strength (printed missile CRT)
     surface: dict[Side, tuple[tuple[str, int], ...]] = field(default_factory=dict)
+    # which of those units are the system's own worlds, homeworld and outposts
+    surface_planets: dict[Side, tuple[bool, ...]] = field(default_factory=dict)
 
 
 def _space_units(state: ImperiumState, system: str, side: Side) -> list[Ship]:
@@ -662,6 +669,7 @@ class _Unit:
     speed: int
     fighter: bool
     strength: int = 0
+    planet: bool = False
 
 
 def _surface_units(state: ImperiumState, system: StarSystem, side: Side) -> list[_Unit]:
@@ -676,10 +684,14 @@ def _surface_units(state: ImperiumState, system: StarSystem, side: Side) -> list
             home = system.homeworld and n == 0
             units.append(
                 _Unit(
-                    "homeworld" if home else "world", 0, False, d["homeworld" if home else "world"]
+                    "homeworld" if home else "world",
+                    0,
+                    False,
+                    d["homeworld" if home else "world"],
+                    planet=True,
                 )
             )
-        units += [_Unit("outpost", 0, False, d["outpost"])] * system.outposts
+        units += [_Unit("outpost", 0, False, d["outpost"], planet=True)] * system.outposts
     return units
 
 
@@ -700,6 +712,7 @@ def _side_rolls(units: dict[Side, list[_Unit]], last: Side | None) -> tuple[Side
                 slowest_unit=slow.name,
                 fewer_bonus=fewer,
                 held_bonus=held,
+                slowest_planet=slow.planet,
             )
         )
     return out[0], out[1]
@@ -733,17 +746,11 @@ def _units(state: ImperiumState, where: StarSystem, mode: Mode) -> dict[Side, li
             for side in SIDES
         }
         if not units["terran"] or not units["imperial"]:
-            raise RuleError(
-                f"No space combat at {where.name}: both sides need ships there "
-                "(see /imperium fleet)."
-            )
+            raise RuleError(key="imp-no-space-combat", system=where.name)
     else:
         units = {side: _surface_units(state, where, side) for side in SIDES}
         if not units["terran"] or not units["imperial"]:
-            raise RuleError(
-                f"No surface combat at {where.name}: both sides need units with surface "
-                "factors there."
-            )
+            raise RuleError(key="imp-no-surface-combat", system=where.name)
     return units
 
 
@@ -766,25 +773,22 @@ def roll_initiative(
     combat = find_combat(state, where.name) or Combat(system=where.name)
     units = _units(state, where, mode)
     if mode == "surface" and range_choice is not None:
-        raise InputError("Surface combat has no range; leave range out.")
+        raise InputError(key="imp-surface-no-range")
     rnd = (combat.round if mode == "space" else combat.surface_round) + 1
     if mode == "surface" and rnd > tables().surface_rounds:
-        raise RuleError(
-            f"Surface combat at {where.name} is over: it lasts {tables().surface_rounds} rounds."
-        )
+        raise RuleError(key="imp-surface-over", system=where.name, rounds=tables().surface_rounds)
     destination: StarSystem | None = None
     if mode == "space" and range_choice is not None:
         if rnd == 1 and range_choice == "disengage":
-            raise RuleError("Disengage is possible from round 2; choose short or long.")
+            raise RuleError(key="imp-disengage-round-2")
         if rnd > 1:
             current = combat.range or "long"
             if range_choice not in RANGE_STEPS[current]:
-                allowed = " or ".join(RANGE_STEPS[current])
-                raise RuleError(f"From {current} range the holder may choose {allowed}.")
+                raise RuleError(key="imp-range-steps", current=current)
         if range_choice == "disengage" and jump_to is not None:
             destination = find_system(state, jump_to)
             if _fold(destination.name) == _fold(where.name):
-                raise InputError("Jump to another system than the one being left.")
+                raise InputError(key="imp-jump-elsewhere")
     last = combat.last_initiative if mode == "space" else combat.surface_last_initiative
     terran, imperial = _side_rolls(units, last)
     tie = False
@@ -865,6 +869,9 @@ def roll_initiative(
         surface={}
         if mode == "space"
         else {side: tuple((u.name, u.strength) for u in units[side]) for side in SIDES},
+        surface_planets={}
+        if mode == "space"
+        else {side: tuple(u.planet for u in units[side]) for side in SIDES},
     )
     return new, outcome
 
@@ -924,28 +931,24 @@ def choose_range(
     where = find_system(state, system)
     combat = find_combat(state, where.name)
     if combat is None or combat.round == 0:
-        raise RuleError(f"No space combat at {where.name}: roll /initiative first.")
+        raise RuleError(key="imp-roll-initiative-first", system=where.name)
     if combat.last_initiative != side:
-        raise RuleError(
-            f"Only the initiative holder ({side_name(combat.last_initiative or side)})"
-            " chooses the range."
-        )
+        raise RuleError(key="imp-only-holder-range", side=combat.last_initiative or side)
     if combat.range_locked:
-        raise RuleError("The initiative came from a tie: the range cannot change this round.")
+        raise RuleError(key="imp-range-locked")
     if combat.range_changed:
-        raise RuleError("The range was already chosen this round.")
+        raise RuleError(key="imp-range-chosen")
     current = combat.range or "long"
     if combat.round == 1:
         if choice == "disengage":
-            raise RuleError("Disengage is possible from round 2; choose short or long.")
+            raise RuleError(key="imp-disengage-round-2")
     elif choice not in RANGE_STEPS[current]:
-        allowed = " or ".join(RANGE_STEPS[current])
-        raise RuleError(f"From {current} range the holder may choose {allowed}.")
+        raise RuleError(key="imp-range-steps", current=current)
     destination = None
     if choice == "disengage" and jump_to is not None:
         destination = find_system(state, jump_to)
         if _fold(destination.name) == _fold(where.name):
-            raise InputError("Jump to another system than the one being left.")
+            raise InputError(key="imp-jump-elsewhere")
     new = state.model_copy(deep=True)
     nc = combat.model_copy(deep=True)
     nc.range_changed = True
@@ -966,7 +969,7 @@ def choose_range(
 def end_combat(state: ImperiumState, system: str) -> ImperiumState:
     where = find_system(state, system)
     if find_combat(state, where.name) is None:
-        raise RuleError(f"No combat in progress at {where.name}.")
+        raise RuleError(key="imp-no-combat", system=where.name)
     new = state.model_copy(deep=True)
     _replace_combat(new, None, where.name)
     return new
@@ -1042,7 +1045,7 @@ def screen_roll(
     """One hit on one ship: the screen roll when it applies, and the roster updated."""
     ship = find_ship(state, ship_name)
     if ship.system is None:
-        raise RuleError(f"{ship.name} is in jump space and cannot be hit.")
+        raise RuleError(key="imp-in-jump-space", ship=ship.name)
     result = _resolve_hit(ship, 1, dice, source)
     new = state.model_copy(deep=True)
     _apply_results(new, [result])
@@ -1057,7 +1060,7 @@ def fire_steps_info(state: ImperiumState, system: str) -> Combat:
     where = find_system(state, system)
     combat = find_combat(state, where.name)
     if combat is None or combat.last_initiative is None:
-        raise RuleError(f"No space combat at {where.name}: roll /initiative first.")
+        raise RuleError(key="imp-roll-initiative-first", system=where.name)
     return combat.model_copy()
 
 
@@ -1076,29 +1079,22 @@ def apply_fire_step(
     where = find_system(state, system)
     combat = find_combat(state, where.name)
     if combat is None or combat.last_initiative is None:
-        raise RuleError(f"No space combat at {where.name}: roll /initiative first.")
+        raise RuleError(key="imp-roll-initiative-first", system=where.name)
     if not 1 <= step <= FIRE_STEP_COUNT:
-        raise InputError("Fire steps are numbered 1 to 5.")
+        raise InputError(key="imp-step-range")
     if step <= combat.fire_step:
-        raise RuleError(
-            f"Step {combat.fire_step} is already applied this round; steps go in order 1 to 5."
-        )
+        raise RuleError(key="imp-step-done", step=combat.fire_step)
     holder = combat.last_initiative
     counts: dict[str, int] = {}
     targets: dict[str, Ship] = {}
     for name in hits:
         ship = find_ship(state, name)
         if ship.system is None or _fold(ship.system) != _fold(where.name):
-            raise RuleError(f"{ship.name} is not at {where.name}.")
+            raise RuleError(key="imp-not-at", ship=ship.name, system=where.name)
         if step == 1 and ship.side != holder:
-            raise RuleError(
-                f"Step 1 is fire against {side_name(holder)}'s suicide attackers; "
-                f"{ship.name} is not one."
-            )
+            raise RuleError(key="imp-step1-target", side=holder, ship=ship.name)
         if step in (2, 5) and ship.side == holder:
-            raise RuleError(
-                f"Only {side_name(holder)} attacks in step {step}; {ship.name} is on that side."
-            )
+            raise RuleError(key="imp-step-own-side", side=holder, step=step, ship=ship.name)
         key = _fold(ship.name)
         counts[key] = counts.get(key, 0) + 1
         targets[key] = ship
@@ -1154,45 +1150,49 @@ def plan_maintenance(
     here = [s for s in ships_in(state, where.name) if not s.is_pds]
     here_keys = {_fold(s.name) for s in here}
 
-    def pick(names: Sequence[str], what: str) -> list[Ship]:
+    def pick(names: Sequence[str], what: Literal["overhaul", "routine"]) -> list[Ship]:
         picked: list[Ship] = []
         for name in names:
             ship = find_ship(state, name)
             if _fold(ship.name) not in here_keys:
-                raise RuleError(f"{ship.name} is not at {where.name}; it cannot get {what} here.")
+                raise RuleError(
+                    key="imp-maint-not-here", ship=ship.name, system=where.name, what=what
+                )
             if ship in picked:
-                raise InputError(f"{ship.name} is named twice for {what}.")
+                raise InputError(key="imp-maint-twice", ship=ship.name, what=what)
             if where.owner != ship.side:
                 raise RuleError(
-                    f"{ship.name} can get {what} only in a system its side owns; "
-                    f"{where.name} is not {side_name(ship.side)}."
+                    key="imp-maint-not-owned",
+                    ship=ship.name,
+                    what=what,
+                    system=where.name,
+                    side=ship.side,
                 )
             picked.append(ship)
         return picked
 
-    over = pick(overhaul, "an overhaul")
+    over = pick(overhaul, "overhaul")
     if over and where.worlds == 0:
-        raise RuleError(f"Overhauls need a friendly world; {where.name} has none.")
+        raise RuleError(key="imp-overhaul-needs-world", system=where.name)
     cost: dict[Side, int] = {"terran": 0, "imperial": 0}
     for ship in over:
         cost[ship.side] += ship.maintenance
     for side in SIDES:
         if cost[side] > state.rus[side]:
             raise RuleError(
-                f"The overhauls cost {side_name(side)} {cost[side]} RU; it has "
-                f"{state.rus[side]} RU."
+                key="imp-overhaul-cost", side=side, cost=cost[side], rus=state.rus[side]
             )
     over_keys = {_fold(s.name) for s in over}
     factors = where.routine_factors
     if routine is not None:
-        kept = pick(routine, "routine maintenance")
+        kept = pick(routine, "routine")
         clash = [s.name for s in kept if _fold(s.name) in over_keys]
         if clash:
-            raise InputError(f"{clash[0]} is overhauled; it needs no routine maintenance.")
+            raise InputError(key="imp-overhauled-no-routine", ship=clash[0])
         need = sum(s.maintenance for s in kept)
         if need > factors:
             raise RuleError(
-                f"Those ships need {need} maintenance factors; {where.name} gives {factors}."
+                key="imp-routine-too-much", need=need, system=where.name, factors=factors
             )
     else:
         kept = []
@@ -1347,7 +1347,7 @@ class InterwarOutcome:
 def interwar(state: ImperiumState) -> tuple[ImperiumState, InterwarOutcome]:
     """End the war: both sides receive a full turn's income; combats end; set-up begins."""
     if not state.at_war:
-        raise RuleError("No war is being fought; begin one with /imperium war.")
+        raise RuleError(key="imp-no-war")
     new = state.model_copy(deep=True)
     for side in SIDES:
         new.rus[side] += new.income[side]

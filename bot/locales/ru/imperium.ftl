@@ -1,0 +1,444 @@
+## GDW Imperium (фикс-кит): ответы и отказы.
+## Стороны ($side, $holder, $other) приходят ключами "terran" / "imperial".
+## Формы: Терране, Терран, Терранам, Терранами; Империя, Империи, Империю, Империей.
+## Команды в тексте — по их русским названиям (см. commands-imperium.ftl).
+
+imp-side = { $side ->
+    [terran] Терране
+   *[imperial] Империя
+}
+imp-owner = { $owner ->
+    [terran] Терране
+    [imperial] Империя
+   *[none] ничья
+}
+imp-tclass = { $tclass ->
+    [freighter] грузовой
+    [tanker] танкер
+    [capital] линейный
+    [fighter] истребитель
+    [troop] десант
+   *[other] прочий
+}
+imp-tclass-choice = { $tclass ->
+    [freighter] грузовой (freighter)
+    [tanker] танкер (tanker)
+    [capital] линейный (capital)
+    [fighter] истребитель (fighter)
+    [troop] десант (troop)
+   *[other] прочий (other)
+}
+imp-range = { $range ->
+    [short] ближняя
+    [long] дальняя
+    [disengage] выход из боя
+   *[none] —
+}
+imp-or = или
+imp-planet = { $kind ->
+    [homeworld] родной мир
+    [outpost] аванпост
+   *[world] мир
+}
+imp-fate = { $fate ->
+    [undisrupted] в порядке
+    [disrupted] дезорганизован
+   *[destroyed] уничтожен
+}
+imp-nobody = никто
+imp-nobody-yet = пока никто
+imp-none = нет
+imp-no-ship = ни одного корабля
+imp-jump-space = прыжковое пространство
+imp-combat-ends = Бой окончен.
+
+## напоминания и этапы огня
+imp-war-start-reminder = Напоминание: ни одна система не может начать войну с бо́льшим числом кораблей, чем её лимит планового обслуживания (6 факторов за дружественный аванпост, 20 за дружественный мир; каждый корабль занимает свой номер обслуживания); бот это проверяет.
+imp-fire-step-1 = Заградительный огонь по самоубийственным атакам
+imp-fire-step-2 = Самоубийственные атаки (лучевое оружие)
+imp-fire-step-3 = Обычные лучевые атаки
+imp-fire-step-4 = Обычный ракетный огонь или ракетный огонь на ближней дистанции
+imp-fire-step-5 = Ракетные атаки с синхронным подлётом (+1 к попаданию; только корабли, уцелевшие на этапах 1–4)
+
+## системы и корабли
+imp-worlds = { $count } { $count ->
+    [one] мир
+    [few] мира
+   *[many] миров
+}
+imp-outposts = { $count } { $count ->
+    [one] аванпост
+    [few] аванпоста
+   *[many] аванпостов
+}
+imp-homeworld = родной мир
+imp-system-line = { $name }: { $owner }, { $details }, факторов обслуживания: { $factors }{ $ships ->
+    [0] {""}
+   *[other] , кораблей: { $ships }
+}
+imp-ship-type = { $type } ({ $tclass })
+imp-ship-maint = обсл. { $n }
+imp-ship-screen = экран { $n }
+imp-ship-disrupted = дезорганизован
+imp-ship-ready = в строю
+imp-ship-jump = прыжковый
+imp-ship-no-jump = без прыжкового двигателя
+imp-ship-strength = сила { $n }
+imp-ship-carries = несёт { $n }
+imp-ship-line = { $side } · { $name } @ { $at }: { $details }
+imp-title-ship-added = GDW Imperium — корабль добавлен
+imp-title-ship-disrupted = GDW Imperium — дезорганизован
+imp-title-ship-repaired = GDW Imperium — снова в строю
+imp-title-fleet = GDW Imperium — флот
+imp-title-fleet-at = GDW Imperium — флот в системе { $system }
+imp-field-ships = Корабли
+imp-no-ships = Кораблей нет.
+imp-ship-removed = { $ship } снят с учёта.
+imp-ship-moved = { $ship } теперь в системе { $system }.
+
+## положение и начало кампании
+imp-summary = GDW Imperium ({ $at_war ->
+    [yes] война { $war }
+   *[no] подготовка к войне { $war }
+}, активная сторона — { $phasing ->
+    [terran] Терране
+   *[imperial] Империя
+}): Терране { $terran_rus } RU, кораблей: { $terran_ships }; Империя { $imperial_rus } RU, кораблей: { $imperial_ships }; систем: { $systems }, идущих боёв: { $combats }
+imp-title-status = GDW Imperium — положение
+imp-field-campaign = Кампания
+imp-status-side = { $side ->
+    [terran] Терране
+   *[imperial] Империя
+} ({ $who }): { $rus } RU, доход { $income } RU, кораблей: { $ships }
+imp-status-combat = Бой в системе { $system }: раунд { $round }, инициатива { $holder ->
+    [terran] у Терран
+    [imperial] у Империи
+   *[none] ни у кого
+}, дальность: { $range }{ $surface ->
+    [0] {""}
+   *[other] , наземный раунд { $surface }
+}
+imp-limit-problem = { $system }: кораблям { $side ->
+    [terran] Терран
+   *[imperial] Империи
+} нужно факторов обслуживания: { $need }, система даёт им { $have }
+imp-status-over-limit = Сверх лимита планового обслуживания: { $problem }
+imp-title-setup = Кампания GDW Imperium начата
+imp-setup-side = { $side ->
+    [terran] Терране
+   *[imperial] Империя
+}: { $players }
+imp-setup-first-war-worlds = Расстановка первой войны. Миры Империи: { $worlds }.
+imp-setup-first-war-outposts = Аванпосты Империи: { $outposts }.
+imp-setup-next = Дальше: /imperium система задать — остальные системы, /imperium корабль добавить — флоты, затем /imperium война.
+imp-joined = { $member } играет за { $side ->
+    [terran] Терран
+   *[imperial] Империю
+}.
+imp-rus-set = { $side ->
+    [terran] Терране
+   *[imperial] Империя
+}: в запасе { $rus } RU, доход { $income } RU.
+imp-war-begins = Война { $war } началась: все системы в пределах лимита планового обслуживания. Активная сторона — { $side ->
+    [terran] Терране
+   *[imperial] Империя
+}.
+imp-phasing-set = Активная сторона — { $side ->
+    [terran] Терране
+   *[imperial] Империя
+}.
+imp-title-interwar = GDW Imperium — межвоенный период
+imp-interwar-side = { $side ->
+    [terran] Терране
+   *[imperial] Империя
+} +{ $income } RU (теперь { $rus } RU)
+imp-interwar-income = Обе стороны получают полный доход за ход: { $parts }.
+imp-interwar-setup = Расстановка к войне { $war }.
+
+## инициатива и дальность
+imp-initiative-title = { $mode ->
+    [space] Космический
+   *[surface] Наземный
+} бой в системе { $system }, раунд { $round }
+imp-slowest = { $mode ->
+    [space] тактическая
+   *[surface] наземная
+} скорость самого медленного ({ $unit }) { $speed }
+imp-fewer-bonus = меньше единиц (без истребителей) +{ $bonus }
+imp-held-bonus = инициатива в прошлом раунде +{ $bonus }
+imp-roll-mods = { $side ->
+    [terran] Терране
+   *[imperial] Империя
+}: { $mods }
+imp-roll-line = { $side ->
+    [terran] Терране
+   *[imperial] Империя
+}: кубик { $die } + { $mods } = { $total }
+imp-first-round = Первый раунд: инициатива у активной стороны ({ $holder ->
+    [terran] Терране
+   *[imperial] Империя
+}), без броска.
+imp-win-chance = Шанс { $side ->
+    [terran] Терран
+   *[imperial] Империи
+} выиграть инициативу: { $pct }
+imp-tie = Ничья: инициатива переходит к { $holder ->
+    [terran] Терранам
+   *[imperial] Империи
+} (в прошлом раунде её не было), и дальность в этом раунде менять нельзя.
+imp-wins = { $holder ->
+    [terran] Инициативу выигрывают Терране.
+   *[imperial] Инициативу выигрывает Империя.
+}
+imp-allocation = Расстановка: { $other ->
+    [terran] Терране первыми расставляют
+   *[imperial] Империя первой расставляет
+} корабли; { $holder ->
+    [terran] Терране подстраиваются под них и первыми объявляют
+   *[imperial] Империя подстраивается под них и первой объявляет
+} типы огня.
+imp-surface-strengths = Наземная сила { $side ->
+    [terran] Терран
+   *[imperial] Империи
+}: { $units }
+imp-surface-rules = Наземный бой длится { $rounds } { $rounds ->
+    [one] раунд
+    [few] раунда
+   *[many] раундов
+} или пока у одной из сторон не останется единиц с наземными факторами; атаки — по напечатанной таблице ракетного боя (CRT), одна единица против одной.
+imp-range-note-not-holder = (запрошенная «{ $requested }» не применена: дальность выбирает только держатель инициативы — { $holder ->
+    [terran] Терране
+   *[imperial] Империя
+})
+imp-range-note-ignored = (запрошенная «{ $requested }» не применена)
+imp-range-first = Дальность: { $range } (выбор { $holder ->
+    [terran] Терран
+   *[imperial] Империи
+} на первый раунд){ $note }.
+imp-range-tie = Дальность не меняется («{ $range }»): ничья{ $note }.
+imp-range-disengaged = Дальность: { $before } → { $after } (выбор { $holder ->
+    [terran] Терран
+   *[imperial] Империи
+}).
+imp-range-moved = Дальность: { $before } → { $after } ({ $kept ->
+    [yes] оставлена
+   *[no] изменена
+} { $holder ->
+    [terran] Терранами
+   *[imperial] Империей
+}).
+imp-range-open = Дальность: { $range }{ $note }; держатель инициативы ({ $holder ->
+    [terran] Терране
+   *[imperial] Империя
+}) может выбрать командой /imperium дальность: { $options }.
+imp-disengages = Выход из боя ({ $side ->
+    [terran] Терране
+   *[imperial] Империя
+}), прыжок → { $where }: { $ships }
+imp-jump-space-place = прыжковое пространство (разместите их командой /imperium корабль переместить)
+imp-fighters-loaded = Истребители взяты на борт носителей: { $ships }
+imp-left-behind = Остались (нет места или нет прыжкового двигателя): { $ships }
+imp-title-range = GDW Imperium — дальность
+imp-range-set = Дальность в системе { $system }: { $before } → { $after } ({ $kept ->
+    [yes] оставлена
+   *[no] изменена
+} { $side ->
+    [terran] Терранами
+   *[imperial] Империей
+}).
+
+## экраны и этапы огня
+imp-source = { $source ->
+    [space-combat] космический бой
+   *[planetary-defence-fire] огонь планетарной обороны
+}
+imp-reason-hit-twice = попаданий за один этап: { $hits }
+imp-reason-already-disrupted = уже дезорганизован
+imp-reason-weak-screen = экран { $screen } меньше { $minimum }: без броска экрана
+imp-reason-screen-held = { $die } меньше экрана { $screen }
+imp-reason-screen-failed = { $die } не меньше экрана { $screen }
+imp-hit-line = { $ship }: { $result } ({ $why })
+imp-hit-line-roll = { $ship }: экран { $screen }, кубик { $die } → { $result } ({ $why }; шанс отделаться дезорганизацией: { $pct })
+imp-title-screen = GDW Imperium — экран
+imp-hit-from = Попадание ({ $source }). { $line }
+imp-fire-placed = { $other ->
+    [terran] Терране первыми расставили
+   *[imperial] Империя первой расставила
+} корабли; { $holder ->
+    [terran] Терране подстраиваются под них и первыми объявляют
+   *[imperial] Империя подстраивается под них и первой объявляет
+} типы огня.
+imp-fire-declare = Объявлять самоубийственные атаки (лучевое оружие) и ракетные атаки с синхронным подлётом может только держатель инициативы — { $holder ->
+    [terran] Терране
+   *[imperial] Империя
+}; { $other ->
+    [terran] Терранам
+   *[imperial] Империи
+} это запрещено.
+imp-fire-step-line = { $n }. { $text }{ $done ->
+    [yes] {" "}(выполнен)
+   *[no] {""}
+}
+imp-fire-howto = Бросайте каждую атаку по своей напечатанной CRT; попадания каждого этапа (уничтожен / дезорганизован) применяйте до следующего этапа командой /imperium попадания. На этапе корабль защищается в том состоянии, в каком был в его начале; корабль с двумя попаданиями за этап уничтожается.
+imp-title-fire-steps = Этапы огня в системе { $system }, раунд { $round } (дальность: { $range })
+imp-no-hits = Попаданий нет.
+imp-title-step = Этап { $step } в системе { $system }: { $text }
+imp-combat-ended = Бой в системе { $system } завершён.
+
+## техобслуживание
+imp-maint-overhaul = { $name }: капремонт ({ $cost } RU) → { $after }
+imp-maint-routine = { $name }: плановое (факторов: { $factors }) → без изменений: { $after }
+imp-maint-frontier = { $name }: полевое, обслуживание { $maintenance }, был: { $before }, кубик { $die } → { $after } ({ $chances })
+imp-fate-chance = { $fate } { $pct }
+imp-title-maintenance = Техобслуживание в системе { $system }
+imp-maint-factors = Плановое обслуживание: занято { $used }/{ $factors } факторов.
+imp-maint-paid = { $side ->
+    [terran] Терране платят
+   *[imperial] Империя платит
+} { $rus } RU за капремонт.
+imp-no-ships-here = Здесь нет кораблей.
+imp-maint-destroyed = Уничтожены и сняты с учёта: { $ships }
+
+## что пытался сделать участник (в «Только … может <действие>»)
+imp-action-add-ships = добавлять свои корабли
+imp-action-remove = убрать его
+imp-action-disrupt = дезорганизовать его
+imp-action-repair = вернуть его в строй
+imp-action-move = переместить его
+imp-action-apply-hits = применять попадания
+imp-action-choose-range = выбирать дальность
+imp-action-end-combat = завершать бой
+imp-action-roll-initiative = бросать инициативу
+imp-action-run-maintenance = проводить техобслуживание
+imp-action-set-phasing = назначать активную сторону
+imp-action-set-rus = задавать RU
+imp-action-begin-war = начинать войну
+imp-action-end-war = завершать войну
+imp-action-change-systems = менять системы
+
+## отказы
+imp-same-member = Один участник не может играть за обе стороны; выберите двух участников.
+imp-already-play = Вы уже играете за { $side ->
+    [terran] Терран
+   *[imperial] Империю
+}.
+imp-play-other = Вы играете за { $side ->
+    [terran] Терран
+   *[imperial] Империю
+}; участник играет только за одну сторону.
+imp-give-stock-or-income = Укажите запас, доход или оба.
+imp-whose-ship = Укажите, чей это корабль, параметром сторона:.
+imp-only-side = Только игроки { $side ->
+    [terran] Терран
+   *[imperial] Империи
+} или ведущий могут { $action }.
+imp-only-players = Только игроки кампании или ведущий могут { $action }; выберите сторону командой /imperium вступить.
+imp-only-side-overhaul = Только игроки { $side ->
+    [terran] Терран
+   *[imperial] Империи
+} или ведущий могут тратить RU { $side ->
+    [terran] Терран
+   *[imperial] Империи
+} на капремонт.
+imp-only-side-routine = Только игроки { $side ->
+    [terran] Терран
+   *[imperial] Империи
+} или ведущий решают, кто получит плановое обслуживание; чтобы распределить его по умолчанию, не указывайте параметр плановое.
+imp-bad-tclass = Класс должен быть одним из: { $choices } (или по-русски: грузовой, танкер, линейный, истребитель, десант, прочий).
+imp-no-system = Нет системы «{ $name }». Добавьте её командой /imperium система задать.
+imp-no-system-hint = Нет системы «{ $name }». Может быть, { $hint }? Добавьте её командой /imperium система задать.
+imp-no-ship-named = Нет корабля «{ $name }». См. /imperium флот.
+imp-no-ship-hint = Нет корабля «{ $name }». Может быть, { $hint }? См. /imperium флот.
+imp-system-name-length = Название системы — от 1 до 40 символов.
+imp-count-range = { $what ->
+    [worlds] Миров
+   *[outposts] Аванпостов
+} может быть от 0 до 20.
+imp-homeworld-needs-world = Родному миру нужен хотя бы один мир: задайте и параметр миры.
+imp-limit-before-war = До войны ни в одной системе не может быть больше кораблей, чем позволяет её лимит планового обслуживания ({ $system }: кораблям { $side ->
+    [terran] Терран
+   *[imperial] Империи
+} нужно факторов обслуживания: { $need }, система даёт им { $have }).
+imp-war-already = Война уже идёт; закончить её — /imperium межвоенный-период.
+imp-war-cannot-begin = Война не может начаться: { $system }: кораблям { $side ->
+    [terran] Терран
+   *[imperial] Империи
+} нужно факторов обслуживания: { $need }, система даёт им { $have }.
+imp-stock-range = Запас RU — от 0 до 100000.
+imp-income-range = Доход — от 0 до 100000 RU.
+imp-ship-name-length = Название или метка корабля — от 1 до 40 символов.
+imp-ship-exists = Корабль «{ $name }» уже есть; выберите другую метку.
+imp-type-length = Тип корабля — не длиннее 40 символов.
+imp-type-missing = Укажите тип корабля, например «missile boat» или «CR».
+imp-kit-maintenance = Фикс-кит даёт типу «{ $kind }» номер обслуживания { $kit }; не указывайте параметр обслуживание.
+imp-need-maintenance = Укажите номер обслуживания, напечатанный на фишке { $type } (обслуживание:).
+imp-maintenance-range = Номер обслуживания — от 0 до 20.
+imp-need-tclass = Укажите тактический класс (класс: грузовой, танкер, линейный, истребитель, десант или прочий).
+imp-screen-range = Фактор экрана — от 0 до 6.
+imp-strength-range = Сила и вместимость — от 0 до 99.
+imp-need-strength = Укажите напечатанную силу войск (сила:).
+imp-already-state = { $ship } уже { $state ->
+    [disrupted] дезорганизован
+   *[ready] в строю
+}.
+imp-already-at = { $ship } уже в системе { $system }.
+imp-no-space-combat = В системе { $system } нет космического боя: там нужны корабли обеих сторон (см. /imperium флот).
+imp-no-surface-combat = В системе { $system } нет наземного боя: там нужны единицы обеих сторон с наземными факторами.
+imp-surface-no-range = В наземном бою нет дальности; не указывайте дальность.
+imp-surface-over = Наземный бой в системе { $system } окончен: он длится { $rounds } { $rounds ->
+    [one] раунд
+    [few] раунда
+   *[many] раундов
+}.
+imp-disengage-round-2 = Выйти из боя можно со 2-го раунда; выберите ближнюю или дальнюю.
+imp-range-steps = С { $current ->
+    [short] ближней
+   *[long] дальней
+} дистанции держатель инициативы может выбрать { $current ->
+    [short] ближнюю или дальнюю
+   *[long] ближнюю, дальнюю или выход из боя
+}.
+imp-jump-elsewhere = Прыжок должен вести в другую систему, а не в ту, которую покидают.
+imp-roll-initiative-first = В системе { $system } нет космического боя: сначала бросьте /инициатива.
+imp-only-holder-range = Дальность выбирает только держатель инициативы ({ $side ->
+    [terran] Терране
+   *[imperial] Империя
+}).
+imp-range-locked = Инициатива получена по ничьей: в этом раунде дальность менять нельзя.
+imp-range-chosen = Дальность в этом раунде уже выбрана.
+imp-no-combat = В системе { $system } нет идущего боя.
+imp-in-jump-space = { $ship } в прыжковом пространстве: по нему нельзя попасть.
+imp-step-range = Этапы огня нумеруются от 1 до 5.
+imp-step-done = Этап { $step } в этом раунде уже применён; этапы идут по порядку, с 1 по 5.
+imp-not-at = { $ship } не в системе { $system }.
+imp-step1-target = Этап 1 — огонь по самоубийственным атакующим { $side ->
+    [terran] Терран
+   *[imperial] Империи
+}; { $ship } не из них.
+imp-step-own-side = На этапе { $step } атакуют только корабли { $side ->
+    [terran] Терран
+   *[imperial] Империи
+}; { $ship } — из их числа.
+imp-maint-not-here = { $ship } не в системе { $system }: здесь он не может получить { $what ->
+    [overhaul] капремонт
+   *[routine] плановое обслуживание
+}.
+imp-maint-twice = { $ship } назван дважды для { $what ->
+    [overhaul] капремонта
+   *[routine] планового обслуживания
+}.
+imp-maint-not-owned = { $ship } может получить { $what ->
+    [overhaul] капремонт
+   *[routine] плановое обслуживание
+} только в системе своей стороны; { $system } не принадлежит { $side ->
+    [terran] Терранам
+   *[imperial] Империи
+}.
+imp-overhaul-needs-world = Для капремонта нужен дружественный мир; в системе { $system } его нет.
+imp-overhaul-cost = Капремонт обойдётся { $side ->
+    [terran] Терранам
+   *[imperial] Империи
+} в { $cost } RU, а в запасе { $rus } RU.
+imp-overhauled-no-routine = { $ship } идёт на капремонт; плановое обслуживание ему не нужно.
+imp-routine-too-much = Этим кораблям нужно факторов обслуживания: { $need }; система { $system } даёт { $factors }.
+imp-no-war = Война не идёт; начните её командой /imperium война.
