@@ -10,14 +10,16 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Iterable
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.catalog import Msg, has, locale_of, t
 from bot.errors import InputError, NoCampaign, RuleError
-from bot.games import GAMES, game_title
+from bot.games import GAMES
 from bot.rules import asteroid_belt as ab
 from bot.rules.dice import Dice
 from bot.storage import Tx
@@ -44,176 +46,120 @@ Step = Callable[[ab.AsteroidBeltState, ab.CivId, Dice], tuple[ab.AsteroidBeltSta
 
 
 # ----------------------------------------------------------------------------------------------
-# Rendering: all reply text lives here (refusals are the rules' one-line errors)
+# Rendering: every reply comes from the catalogs (bot/locales/*/asteroid_belt.ftl) in the
+# member's language; refusals are the rules' keyed errors
 # ----------------------------------------------------------------------------------------------
-TITLES = {
-    "setup": "Asteroid Belt — a new campaign",
-    "join": "Asteroid Belt — a civilisation is claimed",
-    "fight": "Fight",
-    "shuttle-fight": "Shuttle fight",
-    "target": "Target",
-    "guards": "The guards attack",
-    "attack": "Attack on the guards",
-    "mine": "Mine built",
-    "create": "Units created",
-    "move": "Move",
-    "shuttle": "Shuttle activated",
-    "raid": "Cargo shuttle raid",
-    "token": "Elite ability token",
-    "reinforce": "Reinforcement",
-    "end-turn": "End of turn",
-}
+def _t(loc: str, key: str, /, **args: Any) -> str:
+    """Catalog message with rules-style arguments (civilisation ids, unit types, lists)."""
+    return ab.text(loc, key, **args)
 
 
-# One English sentence per event key of the rules' outcomes. Arguments named civ, other,
-# player, next are civilisation ids; unit, guard unit types; units, guards lists of unit types;
-# civs a list of civilisation ids. The other arguments are shown as they are, and the
-# *_text ones are made by :func:`_derived`.
-TEMPLATES: dict[str, str] = {
-    "setup.order": "Asteroid Belt, {variant} variant: {civs}; goal {goal} VP.",
-    "setup.start": "Each starts with {resources} resources and {vp} VP.",
-    "setup.cargo": "The cargo shuttle waits at portal {portal} of {portals}.",
-    "setup.income": "{civ} opens with +{income} from its class-5 mines.",
-    "setup.no_raids": "Hard variant: the cargo shuttle is inactive (no raids).",
-    "join": "<@{member}> plays {civ}.",
-    "victory": "🏆 {civ} reaches {vp} of {goal} VP and wins! The campaign is locked.",
-    "shuttle.defeated": "{civ}'s shuttle is defeated: {units} go to repair.",
-    "target.replaced": "{civ} removes {other}'s Target marker from {label}.",
-    "target.marked": "{civ} targets {label} (class {number}). Guards: {guards}. When its turn "
-    "ends, {player} plays them (/capture guards {label}).",
-    "guards.start": "The natives of {label} attack {civ}'s invaders.",
-    "guards.idle": "The {guard} guard finds no invader in the field.",
-    "guards.redirect": "The picked unit is gone: the {guard} guard attacks a {unit} instead.",
-    "guards.left": "Guards left on {label}: {guards}. Everything stays until {civ}'s turn "
-    "(/capture attack {label}).",
-    "guards.remaining": "Guards left on {label}: {guards}.",
-    "flag": "No guard is left: the Target on {label} becomes a Flag.",
-    "mine.built": "{civ} builds a mine on {label} (class {number}): +{vp} VP "
-    "({total_vp}/{goal}), +{gained} resources{penalty_text} ({resources}).",
-    "mine.income": "It yields +{income} resources at the start of each of its owner's turns.",
-    "elite.roll": "Die {face} (2 on {needed}–6): the elite creates {made}.",
-    "create.elite": "{civ}'s elite creates {count} {unit} next to {label} for {cost} resources "
-    "({left} left); {ready_text}.",
-    "create.base": "{civ} creates {count} {unit} at its base ({label}) for {cost} resources "
-    "({left} left); in reserve.",
-    "create.mine": "{civ} creates {count} {unit} next to {label} for {cost} resources ({left} "
-    "left; {stock} of that mine's own left).",
-    "move": "{civ} moves {unit}{base_text}: {moves} move(s) × {per_move} = {cost} resources "
-    "({left} left).",
-    "shuttle": "{civ} activates a shuttle at {label}: {cost_text} ({left} left).",
-    "raid": "{civ} raids the cargo shuttle with {aboard} aboard: die {face}, {result_text}.",
-    "raid.repair": "To repair: {units}.",
-    "raid.gain": "{civ} now has {resources} resources.",
-    "cargo.moved": "The cargo shuttle moves from portal {old} to portal {new}.",
-    "cargo.stays": "The cargo shuttle stays at the only portal ({portal}).",
-    "token": "{civ} uses an elite ability token{note_text} ({left} left).",
-    "reinforce": "{civ} receives its one reinforcement at {label}: 1 unit of every type and "
-    "{gained} resources ({resources}).",
-    "turn.end": "{civ} ends its turn. Turn {turn}: {next} to play.",
-    "turn.income": "+{income} resources from {mines} class-5 mine(s) ({resources}).",
-    "turn.guards_due": "Guards to play: {label} (target of {civ}) — /capture guards {label}.",
-    "turn.besieged": "Guards still stand on {label} ({guards}): attack them with "
-    "/capture attack {label}.",
-}
-CIV_ARGS = {"civ", "other", "player", "next"}
-UNIT_ARGS = {"unit", "guard"}
-UNIT_LIST_ARGS = {"units", "guards"}
+def event_key(event_key: str) -> str:
+    """The catalog key of a rules event: ``mine.built`` -> ``ab-ev-mine-built``."""
+    return "ab-ev-" + event_key.replace(".", "-").replace("_", "-")
 
 
-def _arg_text(name: str, value: ab.Arg) -> str:
-    if isinstance(value, list):
-        if name == "civs":
-            return " → ".join(ab.civ_name(ab.parse_civ(c)) for c in value)
-        if name in UNIT_LIST_ARGS:
-            return ", ".join(ab.unit_name(ab.parse_unit(u)) for u in value) or "none"
-        return ", ".join(value)
-    if name in CIV_ARGS:
-        return ab.civ_name(ab.parse_owner(str(value)))
-    if name in UNIT_ARGS:
-        return ab.unit_name(ab.parse_unit(str(value)))
-    return str(value)
-
-
-def _derived(event: ab.Event) -> dict[str, str]:
+def _derived(event: ab.Event) -> dict[str, Msg]:
     a = event.args
-    out: dict[str, str] = {}
+    out: dict[str, Msg] = {}
     if event.key == "mine.built":
         penalty = int(str(a.get("penalty", 0)))
-        out["penalty_text"] = f" ({a['table']} − {penalty}, hard variant)" if penalty else ""
+        out["penalty_text"] = (
+            Msg.of("ab-mine-penalty", table=a["table"], penalty=penalty)
+            if penalty
+            else Msg("ab-empty")
+        )
     elif event.key == "create.elite":
-        out["ready_text"] = (
-            "they act from its next turn"
-            if a.get("ready") == "next_turn"
-            else "they may act at once"
+        out["ready_text"] = Msg(
+            "ab-ready-next-turn" if a.get("ready") == "next_turn" else "ab-ready-now"
         )
     elif event.key == "move":
-        out["base_text"] = f" out of {a['base']}" if a.get("base") else ""
+        out["base_text"] = (
+            Msg.of("ab-move-from-base", base=a["base"]) if a.get("base") else Msg("ab-empty")
+        )
     elif event.key == "shuttle":
         out["cost_text"] = (
-            "free next to its own class-3 mine" if a.get("own") else f"{a['cost']} resources"
+            Msg("ab-shuttle-free") if a.get("own") else Msg.of("ab-shuttle-cost", cost=a["cost"])
         )
     elif event.key == "raid":
-        kind = next(k for k in ab.tables().raid_results if k == a["result"])
-        text = ab.tables().raid_results[kind].text
-        out["result_text"] = text.format(gain=a.get("gain", 0))
+        out["result_text"] = Msg.of(f"ab-raid-{a['result']}", gain=a.get("gain", 0))
     elif event.key == "token":
-        out["note_text"] = f": {a['note']}" if a.get("note") else ""
+        out["note_text"] = (
+            Msg.of("ab-token-note", note=a["note"]) if a.get("note") else Msg("ab-empty")
+        )
     return out
 
 
-def render_event(event: ab.Event) -> str:
-    template = TEMPLATES.get(event.key)
-    if template is None:
+def render_event(loc: str, event: ab.Event) -> str:
+    key = event_key(event.key)
+    if not has(loc, key):
         return event.key
-    values = {k: _arg_text(k, v) for k, v in event.args.items()}
-    values.update(_derived(event))
-    return template.format(**values)
-
-
-def _side(owner: ab.Owner, unit: str) -> str:
-    what = "shuttle" if unit == "shuttle" else ab.unit_name(ab.parse_unit(unit))
-    return f"{ab.civ_name(owner)} {what}"
+    return t(loc, key, **ab.msg_args(event.args), **_derived(event))
 
 
 def _plus(n: int) -> str:
     return f"+{n}" if n > 0 else (str(n) if n < 0 else "")
 
 
-def render_fight(rec: ab.FightRecord) -> list[str]:
-    why: list[str] = []
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def pct(loc: str, p: Fraction) -> str:
+    """A percentage with one decimal, in the member's notation (58.3 % / 58,3 %)."""
+    text = ab.pct(p)
+    return text.replace(".", ",") if loc == "ru" else text
+
+
+def render_fight(loc: str, rec: ab.FightRecord) -> list[str]:
+    why: list[Msg] = []
     shuttle = rec.attacker_unit == "shuttle"
     if rec.attack_bonus:
         why.append(
-            "more units aboard: attacker +1"
+            Msg("ab-why-shuttle-attack")
             if shuttle
-            else f"{_side_unit(rec.attacker_unit)} +{rec.attack_bonus} attack"
+            else Msg.of("ab-why-attack", unit=ab.unit_msg(rec.attacker_unit), n=rec.attack_bonus)
         )
     if rec.defence_bonus:
         why.append(
-            "more units aboard: defender +1"
+            Msg("ab-why-shuttle-defence")
             if shuttle
-            else f"{_side_unit(rec.defender_unit)} +{rec.defence_bonus} defence"
+            else Msg.of("ab-why-defence", unit=ab.unit_msg(rec.defender_unit), n=rec.defence_bonus)
         )
     if rec.defender_unit == "recon":
-        why.append("a recon gets no bonus defending")
+        why.append(Msg("ab-why-recon-defends"))
     if rec.safe_attack:
-        why.append("a recon attacks without risk: it stays")
-    verdict = {
-        "draw": "draw: both stay",
-        "attacker": "the attacker wins",
-        "defender": "the defender wins",
-    }[rec.result]
-    head = (
-        f"{_side(rec.attacker, rec.attacker_unit)} attacks {_side(rec.defender, rec.defender_unit)}: "
-        f"attack {rec.attack_roll}{_plus(rec.attack_bonus)} = {rec.attack_total} vs defence "
-        f"{rec.defence_roll}{_plus(rec.defence_bonus)} = {rec.defence_total}: {verdict}"
-        + (f" ({'; '.join(why)})" if why else "")
+        why.append(Msg("ab-why-recon-safe"))
+    head = _t(
+        loc,
+        "ab-fight-head",
+        attacker=rec.attacker,
+        aunit=rec.attacker_unit,
+        defender=rec.defender,
+        dunit=rec.defender_unit,
+        ar=rec.attack_roll,
+        abonus=_plus(rec.attack_bonus),
+        at=rec.attack_total,
+        dr=rec.defence_roll,
+        dbonus=_plus(rec.defence_bonus),
+        dt=rec.defence_total,
+        verdict=Msg(f"ab-verdict-{rec.result}"),
+        why=(
+            Msg.of("ab-fight-why", reasons=ab.list_msg(why, "ab-list-semicolon"))
+            if why
+            else Msg("ab-empty")
+        ),
     )
     odds = rec.odds
     lines = [
-        head[:1].upper() + head[1:],
-        f"Odds for the attacker were win {ab.pct(odds.win)}, draw {ab.pct(odds.draw)}, "
-        f"lose {ab.pct(odds.lose)}.",
+        _cap(head),
+        _t(
+            loc,
+            "ab-fight-odds",
+            win=pct(loc, odds.win),
+            draw=pct(loc, odds.draw),
+            lose=pct(loc, odds.lose),
+        ),
     ]
     if not shuttle:
         for owner, unit, gone in (
@@ -223,138 +169,174 @@ def render_fight(rec: ab.FightRecord) -> list[str]:
             if not gone:
                 continue
             if owner == ab.NATIVES:
-                lines.append(f"The natives' {_side_unit(unit)} is removed.")
+                lines.append(_t(loc, "ab-fight-natives-removed", unit=unit))
             else:
-                lines.append(f"{ab.civ_name(owner)}'s {_side_unit(unit)} goes to repair.")
+                lines.append(_t(loc, "ab-fight-to-repair", civ=owner, unit=unit))
     return lines
 
 
-def _side_unit(unit: str) -> str:
-    return "shuttle" if unit == "shuttle" else ab.unit_name(ab.parse_unit(unit))
-
-
-def render_lines(outcome: ab.Outcome) -> list[str]:
+def render_lines(loc: str, outcome: ab.Outcome) -> list[str]:
     lines: list[str] = []
     for event in outcome.events:
         if event.key == "fight":
-            lines.extend(render_fight(outcome.fights[int(str(event.args["n"]))]))
+            lines.extend(render_fight(loc, outcome.fights[int(str(event.args["n"]))]))
         else:
-            lines.append(render_event(event))
+            lines.append(render_event(loc, event))
     return lines
 
 
-def render_asteroid(state: ab.AsteroidBeltState, a: ab.AsteroidState) -> str:
-    row = ab.class_row(a.number)
-    head = f"{a.label} (class {a.number}, {row.border})"
+def render_roll(loc: str, roll: ab.Roll) -> str:
+    label = _t(loc, roll.key, **roll.args) if roll.key and has(loc, roll.key) else roll.label
+    return f"{label}: **{roll.value}**"
+
+
+def render_asteroid(loc: str, state: ab.AsteroidBeltState, a: ab.AsteroidState) -> str:
+    head = _t(
+        loc, "ab-ast-head", label=a.label, number=a.number, border=Msg(f"ab-border-{a.number}")
+    )
     if a.status == "mine" and a.owner is not None:
-        return f"{head}: {'base' if a.base else 'mine'} of {ab.civ_name(a.owner)}"
+        return _t(loc, "ab-ast-base" if a.base else "ab-ast-mine", head=head, owner=a.owner)
     if a.status == "flag":
-        return f"{head}: flag, any civilisation next to it may build the mine"
+        return _t(loc, "ab-ast-flag", head=head)
     if a.status == "target" and a.target_by is not None:
-        guards = ", ".join(ab.unit_name(g) for g in a.guards) or "none"
         if a.phase == "marked":
-            when = f"guards attack when {ab.civ_name(a.target_by)}'s turn ends"
+            when = _t(loc, "ab-when-marked", civ=a.target_by)
         elif a.phase == "guards_due":
-            player = ab.guards_player(state, a.target_by)
-            when = f"{ab.civ_name(player)} must play the guards' attack"
+            when = _t(loc, "ab-when-due", player=ab.guards_player(state, a.target_by))
         else:
-            when = f"{ab.civ_name(a.target_by)} may attack the guards on its turn"
-        return f"{head}: target of {ab.civ_name(a.target_by)}, guards {guards}; {when}"
-    return f"{head}: free"
+            when = _t(loc, "ab-when-besieged", civ=a.target_by)
+        return _t(
+            loc, "ab-ast-target", head=head, civ=a.target_by, guards=list(a.guards), when=when
+        )
+    return _t(loc, "ab-ast-free", head=head)
 
 
-def render_outcome(state: ab.AsteroidBeltState, outcome: ab.Outcome) -> discord.Embed:
-    title = TITLES.get(outcome.action, outcome.action)
+def render_outcome(loc: str, state: ab.AsteroidBeltState, outcome: ab.Outcome) -> discord.Embed:
+    key = f"ab-title-{outcome.action}"
+    title = t(loc, key) if has(loc, key) else outcome.action
     if outcome.civ is not None and outcome.action not in ("setup", "end-turn"):
-        title = f"{title} — {ab.civ_name(outcome.civ)}"
+        title = _t(loc, "ab-title-with-civ", title=title, civ=outcome.civ)
     colour = (
         WIN_COLOUR
         if outcome.winner
         else CIV_COLOURS.get(str(outcome.civ), discord.Colour.dark_teal())
     )
-    builder = EmbedBuilder(title, "\n".join(render_lines(outcome)), colour=colour)
+    builder = EmbedBuilder(title, "\n".join(render_lines(loc, outcome)), colour=colour)
     if outcome.rolls:
         builder.field(
-            "Dice", "\n".join(f"{r.label}: **{r.value}**" for r in outcome.rolls), inline=False
+            t(loc, "ab-field-dice"),
+            "\n".join(render_roll(loc, r) for r in outcome.rolls),
+            inline=False,
         )
     if outcome.winner:
-        builder.field("Winner", f"🏆 {ab.civ_name(outcome.winner)}")
-    builder.footer(ab.summarize(state))
+        builder.field(t(loc, "ab-field-winner"), _t(loc, "ab-winner", civ=outcome.winner))
+    builder.footer(ab.summary_text(loc, state))
     return builder.build()
 
 
-def render_your_turn(state: ab.AsteroidBeltState, member_id: int) -> str:
-    return f"<@{member_id}>, {ab.civ_name(ab.current_civ(state))} is yours to play."
+def render_your_turn(loc: str, state: ab.AsteroidBeltState, member_id: int) -> str:
+    return _t(loc, "ab-your-turn", member=member_id, civ=ab.current_civ(state))
 
 
-def render_status(state: ab.AsteroidBeltState) -> discord.Embed:
-    builder = EmbedBuilder("Asteroid Belt — status", ab.summarize(state))
+def _units(loc: str, d: dict[ab.UnitType, int]) -> str:
+    return " ".join(f"{t(loc, f'ab-short-{u}')}{d[u]}" for u in ab.UNIT_TYPES if d[u]) or t(
+        loc, "ab-dash"
+    )
+
+
+def render_status(loc: str, state: ab.AsteroidBeltState) -> discord.Embed:
+    builder = EmbedBuilder(t(loc, "ab-status-title"), ab.summary_text(loc, state))
+    dash = t(loc, "ab-dash")
     for civ in state.order:
         cs = state.civs[civ]
         mines = [
-            a.label + (" (base)" if a.base else "")
+            _t(loc, "ab-status-base", label=a.label) if a.base else a.label
             for a in state.asteroids
             if a.status == "mine" and a.owner == civ
         ]
-        who = f"<@{cs.member_id}>" if cs.member_id else "unclaimed — /asteroids join"
-        turn = " ◀ to play" if civ == ab.current_civ(state) and state.winner is None else ""
+        who = f"<@{cs.member_id}>" if cs.member_id else t(loc, "ab-status-unclaimed")
+        turn = (
+            t(loc, "ab-status-to-play")
+            if civ == ab.current_civ(state) and state.winner is None
+            else ""
+        )
         builder.field(
-            f"{ab.civ_name(civ)}{turn}",
+            f"{t(loc, f'ab-civ-{civ}')}{turn}",
             "\n".join(
                 [
                     who,
-                    f"**{cs.resources}** resources · **{cs.vp}/{state.goal}** VP",
-                    f"field {_units(cs.field)} · reserve {_units(cs.reserve)} · "
-                    f"repair {_units(cs.repair)}",
-                    f"ability tokens {cs.tokens_left} · reinforcement "
-                    + ("used" if cs.reinforcement_used else "available"),
-                    f"mines: {', '.join(mines) or '—'}",
+                    _t(loc, "ab-status-books", resources=cs.resources, vp=cs.vp, goal=state.goal),
+                    _t(
+                        loc,
+                        "ab-status-units",
+                        field=_units(loc, cs.field),
+                        reserve=_units(loc, cs.reserve),
+                        repair=_units(loc, cs.repair),
+                    ),
+                    _t(
+                        loc,
+                        "ab-status-tokens",
+                        tokens=cs.tokens_left,
+                        used="yes" if cs.reinforcement_used else "no",
+                    ),
+                    _t(loc, "ab-status-mines", mines=", ".join(mines) or dash),
                 ]
             ),
             inline=True,
         )
     groups = ab.asteroids_by_status(state)
-    busy = [render_asteroid(state, a) for a in groups["target"] + groups["flag"]]
-    builder.long_field("Targets and flags", busy or ["—"])
+    busy = [render_asteroid(loc, state, a) for a in groups["target"] + groups["flag"]]
+    builder.long_field(t(loc, "ab-field-busy"), busy or [dash])
     builder.field(
-        "Mines",
-        ", ".join(f"{a.label} ({ab.civ_row(a.owner).name})" for a in groups["mine"] if a.owner)
-        or "—",
+        t(loc, "ab-field-mines"),
+        ", ".join(
+            _t(loc, "ab-mine-entry", label=a.label, owner=a.owner)
+            for a in groups["mine"]
+            if a.owner
+        )
+        or dash,
     )
     builder.field(
-        f"Free asteroids ({len(groups['free'])})",
-        ", ".join(a.label for a in groups["free"]) or "—",
+        _t(loc, "ab-field-free", n=len(groups["free"])),
+        ", ".join(a.label for a in groups["free"]) or dash,
     )
     rules = ab.tables().variants[state.variant]
     builder.footer(
-        f"{rules.name} variant · cargo shuttle at portal {state.cargo_portal} of "
-        f"{state.portals}"
-        + ("" if rules.raids else " (inactive: no raids)")
-        + " · E engineer, A assault, R recon, El elite"
+        _t(
+            loc,
+            "ab-status-footer",
+            variant=state.variant,
+            portal=state.cargo_portal,
+            portals=state.portals,
+            inactive=Msg("ab-empty") if rules.raids else Msg("ab-status-inactive"),
+        )
     )
     return builder.build()
 
 
-def render_odds(attacker: ab.UnitType, defender: ab.UnitType) -> discord.Embed:
+def render_odds(loc: str, attacker: ab.UnitType, defender: ab.UnitType) -> discord.Embed:
     odds = ab.unit_odds(attacker, defender)
-    ab_, db = ab.attack_bonus(attacker), ab.defence_bonus(defender)
-    text = (
-        f"Attacking {ab.unit_name(attacker)} ({ab_:+d}) against defending "
-        f"{ab.unit_name(defender)} ({db:+d}), one d6 each:\n"
-        f"win **{ab.pct(odds.win)}** ({odds.win}) · draw **{ab.pct(odds.draw)}** ({odds.draw}) "
-        f"· lose **{ab.pct(odds.lose)}** ({odds.lose})"
+    text = _t(
+        loc,
+        "ab-odds-text",
+        aunit=attacker,
+        abonus=f"{ab.attack_bonus(attacker):+d}",
+        dunit=defender,
+        dbonus=f"{ab.defence_bonus(defender):+d}",
+        win=pct(loc, odds.win),
+        winf=str(odds.win),
+        draw=pct(loc, odds.draw),
+        drawf=str(odds.draw),
+        lose=pct(loc, odds.lose),
+        losef=str(odds.lose),
     )
-    return EmbedBuilder("Fight odds", text).build()
-
-
-def _units(d: dict[ab.UnitType, int]) -> str:
-    short = {"engineer": "E", "assault": "A", "recon": "R", "elite": "El"}
-    return " ".join(f"{short[u]}{d[u]}" for u in ab.UNIT_TYPES if d[u]) or "—"
+    return EmbedBuilder(t(loc, "ab-odds-title"), text).build()
 
 
 def history_line(outcome: ab.Outcome) -> str:
-    who = ab.civ_name(outcome.civ) if outcome.civ else "Asteroid Belt"
-    return clip(f"{who} — {outcome.action}: " + " ".join(render_lines(outcome)), 300)
+    """The audit trail stays English."""
+    who = t("en", f"ab-civ-{outcome.civ}") if outcome.civ else "Asteroid Belt"
+    return clip(f"{who} — {outcome.action}: " + " ".join(render_lines("en", outcome)), 300)
 
 
 # ----------------------------------------------------------------------------------------------
@@ -404,21 +386,26 @@ class AsteroidBeltCog(commands.Cog):
             new, outcome = step(state, civ, dice)
             tx.set_state(new)
             tx.record(history_line(outcome), dice.draws)
-        await interaction.response.send_message(embed=render_outcome(new, outcome))
+        await interaction.response.send_message(
+            embed=render_outcome(locale_of(interaction.locale), new, outcome)
+        )
 
     async def _load(self, interaction: discord.Interaction[Any]) -> ab.AsteroidBeltState:
         if interaction.channel_id is None:
-            raise NoCampaign("Use this command in a server channel.")
+            raise NoCampaign(key="use-in-channel")
         campaign = await self.bot.store.get(interaction.channel_id)
         if campaign is None:
             raise NoCampaign(
-                f"No Asteroid Belt campaign in this channel — start one with "
-                f"{GAMES[GAME].setup_command}."
+                key="no-campaign-game",
+                game=Msg(f"game-{GAME}"),
+                hint=GAMES[GAME].setup_command,
             )
         if campaign.game != GAME:
+            current = f"game-{campaign.game}"
             raise NoCampaign(
-                f"This channel plays {GAMES[campaign.game].title if campaign.game in GAMES else campaign.game}, "
-                "not Asteroid Belt — use another channel for it."
+                key="wrong-game",
+                current=Msg(current) if has("en", current) else campaign.game,
+                game=Msg(f"game-{GAME}"),
             )
         return ab.AsteroidBeltState.model_validate(campaign.state)
 
@@ -441,9 +428,10 @@ class AsteroidBeltCog(commands.Cog):
             civ = ab.civ_of_member(state, interaction.user.id) if own else None
             labels = ab.suggest_asteroids(state, current, statuses, civ=civ, classes=classes)
             by_label = {a.label: a for a in state.asteroids}
+            loc = locale_of(interaction.locale)
             return [
                 app_commands.Choice(
-                    name=clip(render_asteroid(state, by_label[label]), 100), value=label
+                    name=clip(render_asteroid(loc, state, by_label[label]), 100), value=label
                 )
                 for label in labels
             ]
@@ -479,16 +467,15 @@ class AsteroidBeltCog(commands.Cog):
         if board:
             parts = board.replace(",", " ").split()
             if len(parts) != 5 or not all(p.isdigit() for p in parts):
-                raise InputError(
-                    "Board: five numbers, asteroids of class 1 to 5, e.g. '10 6 8 4 5'."
-                )
+                raise InputError(key="ab-err-board")
             counts = {i + 1: int(p) for i, p in enumerate(parts)}
         dice = self.bot.new_dice()
         async with self.bot.campaign_tx(interaction, game=None, require=False) as tx:
             if tx.campaign is not None:
+                running = f"game-{tx.campaign.game}"
                 raise RuleError(
-                    f"This channel already runs a {game_title(tx.campaign.game)} campaign — "
-                    "end it first with /campaign end."
+                    key="campaign-exists",
+                    game=Msg(running) if has("en", running) else tx.campaign.game,
                 )
             state, outcome = ab.setup(
                 ab.parse_civs(civilisations),
@@ -503,11 +490,11 @@ class AsteroidBeltCog(commands.Cog):
             )
             tx.create(GAME, state)
             tx.record(history_line(outcome), dice.draws)
-        embed = render_outcome(state, outcome)
+        loc = locale_of(interaction.locale)
+        embed = render_outcome(loc, state, outcome)
         embed.add_field(
-            name="Next",
-            value="Each player claims a civilisation with `/asteroids join`. "
-            f"{ab.civ_name(state.order[0])} plays first.",
+            name=t(loc, "ab-field-next"),
+            value=ab.text(loc, "ab-next-setup", civ=state.order[0]),
             inline=False,
         )
         await interaction.response.send_message(embed=embed)
@@ -527,19 +514,21 @@ class AsteroidBeltCog(commands.Cog):
             state = self._state(tx)
             target_id = interaction.user.id
             if member is not None and member.id != interaction.user.id:
-                await self.bot.ensure_game_master(
-                    interaction, tx.campaign, "give a civilisation to another member"
-                )
+                await self.bot.ensure_game_master(interaction, tx.campaign, "ab-action-give-civ")
                 target_id = member.id
             new, outcome = ab.join(state, civilisation, target_id)
             tx.set_state(new)
             tx.record(history_line(outcome))
-        await interaction.response.send_message(embed=render_outcome(new, outcome))
+        await interaction.response.send_message(
+            embed=render_outcome(locale_of(interaction.locale), new, outcome)
+        )
 
     @asteroids.command(name="status", description="Resources, VP, units and asteroids")
     async def status(self, interaction: discord.Interaction[Any]) -> None:
         state = await self._load(interaction)
-        await interaction.response.send_message(embed=render_status(state))
+        await interaction.response.send_message(
+            embed=render_status(locale_of(interaction.locale), state)
+        )
 
     # -- turn ---------------------------------------------------------------------------------
     @asteroids.command(name="end-turn", description="End your turn: the next civilisation plays")
@@ -551,13 +540,14 @@ class AsteroidBeltCog(commands.Cog):
             new, outcome = ab.end_turn(state)
             tx.set_state(new)
             tx.record(history_line(outcome))
+        loc = locale_of(interaction.locale)
         member = new.civs[ab.current_civ(new)].member_id
         if member is None:
-            await interaction.response.send_message(embed=render_outcome(new, outcome))
+            await interaction.response.send_message(embed=render_outcome(loc, new, outcome))
             return
         await interaction.response.send_message(
-            render_your_turn(new, member),
-            embed=render_outcome(new, outcome),
+            render_your_turn(loc, new, member),
+            embed=render_outcome(loc, new, outcome),
             allowed_mentions=discord.AllowedMentions(users=[discord.Object(id=member)]),
         )
 
@@ -698,8 +688,9 @@ class AsteroidBeltCog(commands.Cog):
         defender_side: SideOpt | None = None,
         odds_only: bool = False,
     ) -> None:
+        loc = locale_of(interaction.locale)
         if odds_only:
-            await interaction.response.send_message(embed=render_odds(attacker, defender))
+            await interaction.response.send_message(embed=render_odds(loc, attacker, defender))
             return
         dice = self.bot.new_dice()
         async with self.bot.campaign_tx(interaction, game=GAME) as tx:
@@ -719,15 +710,15 @@ class AsteroidBeltCog(commands.Cog):
             elif len(others) == 1:
                 dfn = others[0]
             else:
-                raise InputError("Say who defends: the defender-side option.")
+                raise InputError(key="ab-err-defender-side")
             if att == ab.NATIVES:
                 if dfn == ab.NATIVES:
-                    raise InputError("The natives do not fight each other.")
+                    raise InputError(key="ab-err-natives-each-other")
                 ab.require_may_act_for(state, member_civ, ab.NATIVES, gm=gm, against=dfn)
             new, outcome = ab.fight(state, att, attacker, dfn, defender, dice)
             tx.set_state(new)
             tx.record(history_line(outcome), dice.draws)
-        await interaction.response.send_message(embed=render_outcome(new, outcome))
+        await interaction.response.send_message(embed=render_outcome(loc, new, outcome))
 
     @asteroids.command(name="shuttle-fight", description="Your shuttle attacks another shuttle")
     @app_commands.rename(attacker_aboard="attacker-aboard", defender_aboard="defender-aboard")
@@ -794,7 +785,9 @@ class AsteroidBeltCog(commands.Cog):
             new, outcome = ab.resolve_guards(state, asteroid, units, dice)
             tx.set_state(new)
             tx.record(history_line(outcome), dice.draws)
-        await interaction.response.send_message(embed=render_outcome(new, outcome))
+        await interaction.response.send_message(
+            embed=render_outcome(locale_of(interaction.locale), new, outcome)
+        )
 
     @guards.autocomplete("asteroid")
     async def _guards_ac(
@@ -864,12 +857,15 @@ class AsteroidBeltCog(commands.Cog):
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
         try:
-            key = current.strip().lower()
-            return [
-                app_commands.Choice(name=ab.civ_row(c).name, value=c)
-                for c in ab.CIV_IDS
-                if key in c or key in ab.civ_row(c).name.lower()
-            ]
+            key = current.strip().lower().replace("ё", "е")
+            loc = locale_of(interaction.locale)
+            out = []
+            for c in ab.CIV_IDS:
+                name = t(loc, f"ab-civ-{c}")
+                names = (c, ab.civ_row(c).name, ab.civ_row(c).name_ru, name)
+                if any(key in n.lower().replace("ё", "е") for n in names):
+                    out.append(app_commands.Choice(name=name, value=c))
+            return out
         except Exception:
             log.exception("civilisation autocomplete failed")
             return []

@@ -15,13 +15,14 @@ Choices where the seed is silent are marked "(bot's choice)" and listed in docs/
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from functools import cache
-from typing import Literal, cast, get_args
+from typing import Any, Literal, cast, get_args
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from bot.catalog import DEFAULT, Msg, t
 from bot.datafiles import load_json
 from bot.errors import InputError, NotAllowed, RuleError
 from bot.rules.dice import Dice
@@ -180,6 +181,79 @@ def price(civ: CivId, unit: UnitType) -> int:
     return civ_row(civ).prices.get(unit, unit_row(unit).cost)
 
 
+# --------------------------------------------------------------------------------------------
+# Catalog arguments: ids become messages, rendered in the reader's language
+# --------------------------------------------------------------------------------------------
+#: argument names holding a civilisation id (or "natives"), a unit type, or lists of them
+CIV_ARGS = frozenset(
+    {"civ", "other", "player", "next", "owner", "winner", "now", "against", "side", "actor"}
+    | {"held", "attacker", "defender"}
+)
+UNIT_ARGS = frozenset({"unit", "guard", "pick", "aunit", "dunit"})
+UNIT_LIST_ARGS = frozenset({"units", "guards"})
+CIV_LIST_ARGS = {"civs": "ab-list-arrow", "players": "ab-list-comma"}
+
+
+def civ_msg(owner: str, case: str = "") -> Msg:
+    """A civilisation's (or the natives') name; ``case="-gen"``: the Russian genitive."""
+    return Msg(f"ab-civ-{owner}{case}")
+
+
+def unit_msg(unit: str, case: str = "") -> Msg:
+    """A unit type's name (``"shuttle"`` too); ``case="-gen"``: the Russian genitive."""
+    return Msg(f"ab-unit-{unit}{case}")
+
+
+def list_msg(items: Sequence[Msg], joiner: str = "ab-list-comma") -> Msg:
+    """Items joined in the reader's language ("none" when empty)."""
+    if not items:
+        return Msg("ab-none")
+    out = items[-1]
+    for item in reversed(items[:-1]):
+        out = Msg.of(joiner, a=item, b=out)
+    return out
+
+
+def msg_args(args: Mapping[str, Any]) -> dict[str, Any]:
+    """Event, roll and error arguments for the catalog: civilisation ids and unit types become
+    messages (each also as ``<name>_gen``, its genitive), lists become joined messages, a
+    member id a mention; anything else is passed as it is."""
+    out: dict[str, Any] = {}
+    for name, value in args.items():
+        if name in CIV_ARGS and isinstance(value, str):
+            out[name], out[f"{name}_gen"] = civ_msg(value), civ_msg(value, "-gen")
+        elif name in UNIT_ARGS and isinstance(value, str):
+            out[name], out[f"{name}_gen"] = unit_msg(value), unit_msg(value, "-gen")
+        elif name in UNIT_LIST_ARGS and isinstance(value, list):
+            out[name] = list_msg([unit_msg(str(v)) for v in value])
+        elif name in CIV_LIST_ARGS and isinstance(value, list):
+            out[name] = list_msg([civ_msg(str(v)) for v in value], CIV_LIST_ARGS[name])
+        elif name == "variant" and isinstance(value, str):
+            out[name] = Msg(f"ab-variant-{value}")
+        elif name == "member":
+            out[name] = f"<@{value}>"
+        else:
+            out[name] = value
+    return out
+
+
+def text(locale: str, key: str, /, **args: Any) -> str:
+    """Catalog message ``key`` with rules-style arguments (ids), in ``locale``."""
+    return t(locale, key, **msg_args(args))
+
+
+def _rule(key: str, **args: Any) -> RuleError:
+    return RuleError(key=key, **msg_args(args))
+
+
+def _input(key: str, **args: Any) -> InputError:
+    return InputError(key=key, **msg_args(args))
+
+
+def _denied(key: str, **args: Any) -> NotAllowed:
+    return NotAllowed(key=key, **msg_args(args))
+
+
 def _norm(text: str) -> str:
     return " ".join(text.strip().lower().replace("ё", "е").replace("-", " ").split())
 
@@ -189,7 +263,7 @@ def parse_unit(text: str) -> UnitType:
     for row in tables().units:
         if key == row.id or key in {_norm(a) for a in row.aliases} or key == _norm(row.name):
             return row.id
-    raise InputError(f"Unknown unit '{text}': use one of {', '.join(UNIT_TYPES)}.")
+    raise _input("ab-err-unknown-unit", text=text)
 
 
 def parse_units(text: str) -> list[UnitType]:
@@ -200,12 +274,12 @@ def parse_units(text: str) -> list[UnitType]:
         if word.isdigit():
             repeat = int(word)
             if not 1 <= repeat <= MAX_COUNT:
-                raise InputError(f"A count in '{text}' must be 1 to {MAX_COUNT}.")
+                raise _input("ab-err-unit-count", text=text, max=MAX_COUNT)
             continue
         out.extend([parse_unit(word)] * repeat)
         repeat = 1
     if not out:
-        raise InputError("Name at least one unit, e.g. 'assault recon'.")
+        raise _input("ab-err-no-units")
     return out
 
 
@@ -214,8 +288,7 @@ def parse_civ(text: str) -> CivId:
     for row in tables().civilisations:
         if key == row.id or key in {_norm(a) for a in row.aliases} or key == _norm(row.name):
             return row.id
-    names = ", ".join(f"{c.id} ({c.name})" for c in tables().civilisations)
-    raise InputError(f"Unknown civilisation '{text}': use one of {names}.")
+    raise _input("ab-err-unknown-civ", text=text)
 
 
 def parse_owner(text: str) -> Owner:
@@ -306,10 +379,7 @@ class AsteroidBeltState(BaseModel):
         try:
             return self.civs[civ]
         except KeyError:
-            raise InputError(
-                f"{civ_row(civ).name} is not in this game: "
-                f"the players are {', '.join(civ_name(c) for c in self.order)}."
-            ) from None
+            raise _input("ab-err-civ-not-playing", civ=civ, players=list(self.order)) from None
 
     def asteroid(self, label: str) -> AsteroidState:
         return find_asteroid(self, label)
@@ -322,10 +392,17 @@ class AsteroidBeltState(BaseModel):
 # --------------------------------------------------------------------------------------------
 # Outcome records
 # --------------------------------------------------------------------------------------------
+Arg = str | int | list[str]
+
+
 class Roll(BaseModel):
+    """One die: its English label (as in the history), value, and catalog key + arguments."""
+
     model_config = ConfigDict(frozen=True)
     label: str
     value: int
+    key: str = ""
+    args: dict[str, Arg] = Field(default_factory=dict)
 
 
 class Odds(BaseModel):
@@ -361,9 +438,6 @@ class FightRecord(BaseModel):
     @property
     def defence_total(self) -> int:
         return self.defence_roll + self.defence_bonus
-
-
-Arg = str | int | list[str]
 
 
 class Event(BaseModel):
@@ -406,8 +480,21 @@ def pct(p: Fraction) -> str:
     return f"{tenths // 10}.{tenths % 10} %"
 
 
-def _rolls(dice: Dice, start: int) -> list[Roll]:
-    return [Roll(label=d.label, value=int(d.value)) for d in dice.draws[start:]]
+class RollLog:
+    """The dice one command draws, each labelled from the catalog (English in the history)."""
+
+    def __init__(self, dice: Dice) -> None:
+        self.dice = dice
+        self.rolls: list[Roll] = []
+
+    def roll(self, sides: int, key: str, **args: Arg) -> int:
+        label = text(DEFAULT, key, **args)
+        value = int(self.dice.roll(sides, label))
+        self.rolls.append(Roll(label=label, value=value, key=key, args=dict(args)))
+        return value
+
+    def d6(self, key: str, **args: Arg) -> int:
+        return self.roll(6, key, **args)
 
 
 # --------------------------------------------------------------------------------------------
@@ -458,8 +545,9 @@ def find_asteroid(state: AsteroidBeltState, text: str) -> AsteroidState:
         if a.label == key:
             return a
     near = [s for s in suggest_asteroids(state, key[:1]) if s][:5]
-    hint = f" (e.g. {', '.join(near)})" if near else ""
-    raise InputError(f"No asteroid '{text}' on this board: labels look like r1, y2, g3{hint}.")
+    if near:
+        raise _input("ab-err-no-asteroid-hint", text=text, near=", ".join(near))
+    raise _input("ab-err-no-asteroid", text=text)
 
 
 def suggest_asteroids(
@@ -523,9 +611,7 @@ def civ_of_member(state: AsteroidBeltState, member_id: int) -> CivId | None:
 
 def require_open(state: AsteroidBeltState) -> None:
     if state.winner is not None:
-        raise RuleError(
-            f"The game is over: {civ_name(state.winner)} won. Status and history still work."
-        )
+        raise _rule("ab-err-game-over", winner=state.winner)
 
 
 def require_turn(state: AsteroidBeltState, actor: CivId | None, *, gm: bool = False) -> CivId:
@@ -536,9 +622,9 @@ def require_turn(state: AsteroidBeltState, actor: CivId | None, *, gm: bool = Fa
     if gm:
         return now
     if actor is None:
-        raise NotAllowed("You have not claimed a civilisation here: use /asteroids join first.")
+        raise _denied("ab-err-not-joined")
     if actor != now:
-        raise NotAllowed(f"It is {civ_name(now)}'s turn, not yours: wait for /asteroids end-turn.")
+        raise _denied("ab-err-not-your-turn", now=now)
     return now
 
 
@@ -557,18 +643,16 @@ def require_may_act_for(
     if gm:
         return
     if actor is None:
-        raise NotAllowed("You have not claimed a civilisation here: use /asteroids join first.")
+        raise _denied("ab-err-not-joined")
     if side == NATIVES:
         if against is None:
-            raise InputError("Say which civilisation the natives fight.")
+            raise _input("ab-err-natives-against")
         player = guards_player(state, against)
         if actor != player:
-            raise NotAllowed(
-                f"{civ_name(player)} plays the natives against {civ_name(against)}, not you."
-            )
+            raise _denied("ab-err-not-guards-player", player=player, against=against)
         return
     if actor != side:
-        raise NotAllowed(f"You play {civ_name(actor)}: you cannot act for {civ_name(side)}.")
+        raise _denied("ab-err-not-your-civ", actor=actor, side=side)
     require_turn(state, actor)
 
 
@@ -598,19 +682,12 @@ def acting_civ(
     if gm and (explicit or member_civ is None):
         return civ
     if member_civ is None:
-        raise NotAllowed("You have not claimed a civilisation here: use /asteroids join first.")
+        raise _denied("ab-err-not-joined")
     if civ != member_civ:
-        raise NotAllowed(
-            f"You play {civ_name(member_civ)}: only the game master may act for {civ_name(civ)}."
-        )
+        raise _denied("ab-err-gm-only-civ", actor=member_civ, civ=civ)
     now = current_civ(state)
     if civ != now:
-        how = (
-            "as game master, name the civilisation to act out of turn"
-            if gm
-            else "wait for /asteroids end-turn"
-        )
-        raise NotAllowed(f"It is {civ_name(now)}'s turn, not yours: {how}.")
+        raise _denied("ab-err-not-your-turn-gm" if gm else "ab-err-not-your-turn", now=now)
     return civ
 
 
@@ -620,7 +697,7 @@ def require_guards_player(
     require_open(state)
     a = find_asteroid(state, label)
     if a.status != "target" or a.target_by is None:
-        raise RuleError(f"{a.label} is not a target: there are no guards to play.")
+        raise _rule("ab-err-not-target", label=a.label)
     require_may_act_for(state, actor, NATIVES, gm=gm, against=a.target_by)
 
 
@@ -645,37 +722,35 @@ def setup(
     t = tables()
     order = [parse_civ(c) for c in civilisations]
     if not 2 <= len(order) <= 3:
-        raise InputError("Name 2 or 3 civilisations in turn order, e.g. 'violet orange green'.")
+        raise _input("ab-err-setup-count")
     if len(set(order)) != len(order):
-        raise InputError("Each civilisation may play only once: name it once.")
+        raise _input("ab-err-setup-twice")
     if variant not in VARIANTS:
-        raise InputError(f"Unknown variant '{variant}': use standard, fast or hard.")
+        raise _input("ab-err-variant", text=variant)
     var: Variant = variant
     vrow = t.variants[var]
     goal = t.rules.default_goal if goal is None else goal
     if goal <= vrow.start_vp or goal > 200:
-        raise InputError(
-            f"The goal must be more than the starting {vrow.start_vp} VP and at most 200."
-        )
+        raise _input("ab-err-goal", start=vrow.start_vp)
     portals = t.rules.default_portals if portals is None else portals
     if not 1 <= portals <= MAX_PORTALS:
-        raise InputError(f"Portals must be 1 to {MAX_PORTALS}.")
+        raise _input("ab-err-portals", max=MAX_PORTALS)
     force = dict(t.rules.default_start_force)
     for unit, n in (("engineer", engineers), ("assault", assault), ("recon", recon)):
         if n is not None:
             if not 0 <= n <= MAX_COUNT:
-                raise InputError(f"Starting {unit} squads must be 0 to {MAX_COUNT}.")
+                raise _input("ab-err-start-force", unit=unit, max=MAX_COUNT)
             force[cast(UnitType, unit)] = n
     counts = dict(counts or {})
     for number, n in counts.items():
         if number not in (1, 2, 3, 4, 5) or not 0 <= n <= 30:
-            raise InputError("Asteroid counts: class 1 to 5, 0 to 30 asteroids each.")
+            raise _input("ab-err-board-counts")
     labels = default_labels(counts)
     n_class5 = sum(1 for _, c in labels if c == 5)
     if n_class5 < len(order):
-        raise InputError(f"Each civilisation needs a class-5 base: at least {len(order)} of v.")
+        raise _input("ab-err-bases", n=len(order))
 
-    start = len(dice.draws)
+    log = RollLog(dice)
     asteroids = [AsteroidState(label=lab, number=c) for lab, c in labels]
     civs: dict[CivId, CivState] = {}
     class5 = [a for a in asteroids if a.number == 5]
@@ -695,7 +770,7 @@ def setup(
             reserve=reserve,
             tokens_left=t.rules.elite_tokens,
         )
-    cargo = pick_portal(dice, portals, None, "cargo shuttle's starting portal")
+    cargo = pick_portal(log, portals, None, "ab-roll-cargo-start")
     state = AsteroidBeltState(
         variant=var,
         goal=goal,
@@ -720,7 +795,7 @@ def setup(
     return state, Outcome(
         action="setup",
         events=events,
-        rolls=_rolls(dice, start),
+        rolls=log.rolls,
         resources={order[0]: income} if income else {},
     )
 
@@ -733,9 +808,9 @@ def join(
     cs = state.civ(c)
     held = civ_of_member(state, member_id)
     if held is not None and held != c:
-        raise RuleError(f"You already play {civ_name(held)}: one civilisation per member.")
+        raise _rule("ab-err-already-play", held=held)
     if cs.member_id is not None and cs.member_id != member_id:
-        raise RuleError(f"{civ_name(c)} is already claimed by another member.")
+        raise _rule("ab-err-claimed", civ=c)
     new = state.model_copy(deep=True)
     new.civs[c].member_id = member_id
     return new, Outcome(action="join", civ=c, events=[_ev("join", civ=c, member=member_id)])
@@ -750,32 +825,36 @@ def _income(state: AsteroidBeltState, civ: CivId) -> int:
     )
 
 
-def _need_field(cs: CivState, unit: UnitType, what: str = "act") -> None:
+def _need_field(
+    cs: CivState, unit: UnitType, what: Literal["act", "attack", "move", "create"] = "act"
+) -> None:
     if cs.available(unit) >= 1:
         return
     if cs.field[unit] >= 1:
-        raise RuleError(
-            f"{civ_name(cs.civ)}'s {unit_name(unit)} in the field was just created and "
-            f"may {what} only from its next turn."
-        )
-    where = []
-    if cs.reserve[unit]:
-        where.append(f"{cs.reserve[unit]} in reserve at the base (move it out first)")
-    if cs.repair[unit]:
-        where.append(f"{cs.repair[unit]} in repair")
-    extra = f": {', '.join(where)}" if where else ""
-    raise RuleError(f"{civ_name(cs.civ)} has no {unit_name(unit)} in the field{extra}.")
+        raise _rule("ab-err-just-created", civ=cs.civ, unit=unit, what=Msg(f"ab-what-{what}"))
+    key = "ab-err-no-field"
+    if cs.reserve[unit] and cs.repair[unit]:
+        key = "ab-err-no-field-both"
+    elif cs.reserve[unit]:
+        key = "ab-err-no-field-reserve"
+    elif cs.repair[unit]:
+        key = "ab-err-no-field-repair"
+    raise _rule(key, civ=cs.civ, unit=unit, reserve=cs.reserve[unit], repair=cs.repair[unit])
 
 
-def _need_any_field(cs: CivState, why: str) -> None:
+def _need_any_field(cs: CivState, where: Literal["target", "flag", "asteroid"]) -> None:
     if not any(cs.available(u) for u in UNIT_TYPES):
-        raise RuleError(f"{civ_name(cs.civ)} needs a unit in the field {why}.")
+        raise _rule(f"ab-err-need-unit-{where}", civ=cs.civ)
 
 
-def _pay(cs: CivState, amount: int, what: str) -> None:
+def _pay(cs: CivState, amount: int, what: Msg) -> None:
     if amount > cs.resources:
-        raise RuleError(f"{what} costs {amount} resources; {civ_name(cs.civ)} has {cs.resources}.")
+        raise _rule("ab-err-cost", what=what, amount=amount, civ=cs.civ, have=cs.resources)
     cs.resources -= amount
+
+
+def _units_msg(count: int, unit: UnitType, each: int) -> Msg:
+    return Msg.of("ab-pay-units", **msg_args({"count": count, "unit": unit, "price": each}))
 
 
 def _to_repair(cs: CivState, unit: UnitType) -> None:
@@ -793,15 +872,15 @@ def _check_victory(state: AsteroidBeltState, civ: CivId, out: Outcome) -> None:
 
 
 def _roll_fight(
-    dice: Dice,
+    log: RollLog,
     attacker: Owner,
     a_unit: UnitType,
     defender: Owner,
     d_unit: UnitType,
 ) -> tuple[int, int, int, int]:
     ab, db = attack_bonus(a_unit), defence_bonus(d_unit)
-    ar = dice.d6(f"attack: {civ_name(attacker)} {unit_name(a_unit)}")
-    dr = dice.d6(f"defence: {civ_name(defender)} {unit_name(d_unit)}")
+    ar = log.d6("ab-roll-attack", attacker=attacker, aunit=a_unit)
+    dr = log.d6("ab-roll-defence", defender=defender, dunit=d_unit)
     return ar, ab, dr, db
 
 
@@ -863,21 +942,21 @@ def fight(
     dfn = parse_owner(defender)
     au, du = parse_unit(attacker_unit), parse_unit(defender_unit)
     if att == dfn:
-        raise InputError("A fight needs two different sides.")
+        raise _input("ab-err-same-side")
     if att == NATIVES and dfn == NATIVES:
-        raise InputError("The natives do not fight each other.")
+        raise _input("ab-err-natives-each-other")
     for side, unit in ((att, au), (dfn, du)):
         if side == NATIVES and not unit_row(unit).natives:
-            raise InputError(f"The natives have no {unit_name(unit)}.")
+            raise _input("ab-err-natives-no-unit", unit=unit)
     new = state.model_copy(deep=True)
     if att != NATIVES:
         _need_field(new.civ(att), au, "attack")
     if dfn != NATIVES:
         dcs = new.civ(dfn)
         if dcs.field[du] < 1:
-            raise RuleError(f"{civ_name(dfn)} has no {unit_name(du)} in the field to attack.")
-    start = len(dice.draws)
-    rec = _fight_record(att, au, dfn, du, _roll_fight(dice, att, au, dfn, du))
+            raise _rule("ab-err-no-defender", civ=dfn, unit=du)
+    log = RollLog(dice)
+    rec = _fight_record(att, au, dfn, du, _roll_fight(log, att, au, dfn, du))
     if rec.attacker_removed and att != NATIVES:
         _to_repair(new.civs[att], au)
     if rec.defender_removed and dfn != NATIVES:
@@ -886,7 +965,7 @@ def fight(
         action="fight",
         civ=att,
         events=[_ev("fight", n=0)],
-        rolls=_rolls(dice, start),
+        rolls=log.rolls,
         fights=[rec],
     )
     return new, out
@@ -905,20 +984,20 @@ def shuttle_fight(
     require_open(state)
     att, dfn = parse_civ(attacker), parse_civ(defender)
     if att == dfn:
-        raise InputError("A fight needs two different civilisations.")
+        raise _input("ab-err-same-civ")
     cap = tables().rules.shuttle_capacity
     a_units = [parse_unit(u) for u in attacker_aboard]
     d_units = [parse_unit(u) for u in defender_aboard]
     new = state.model_copy(deep=True)
     for civ, units in ((att, a_units), (dfn, d_units)):
         if not 1 <= len(units) <= cap:
-            raise InputError(f"A shuttle carries 1 to {cap} units.")
+            raise _input("ab-err-shuttle-capacity", cap=cap)
         _need_aboard(new.civ(civ), units)
     ab = 1 if len(a_units) > len(d_units) else 0
     db = 1 if len(d_units) > len(a_units) else 0
-    start = len(dice.draws)
-    ar = dice.d6(f"attack: {civ_name(att)} shuttle ({len(a_units)} aboard)")
-    dr = dice.d6(f"defence: {civ_name(dfn)} shuttle ({len(d_units)} aboard)")
+    log = RollLog(dice)
+    ar = log.d6("ab-roll-shuttle-attack", attacker=att, n=len(a_units))
+    dr = log.d6("ab-roll-shuttle-defence", defender=dfn, n=len(d_units))
     result: Literal["attacker", "defender", "draw"] = (
         "attacker" if ar + ab > dr + db else "defender" if ar + ab < dr + db else "draw"
     )
@@ -944,7 +1023,7 @@ def shuttle_fight(
             _to_repair(new.civs[loser], u)
         events.append(_ev("shuttle.defeated", civ=loser, units=list(units)))
     return new, Outcome(
-        action="shuttle-fight", civ=att, events=events, rolls=_rolls(dice, start), fights=[rec]
+        action="shuttle-fight", civ=att, events=events, rolls=log.rolls, fights=[rec]
     )
 
 
@@ -952,10 +1031,7 @@ def _need_aboard(cs: CivState, units: Sequence[UnitType]) -> None:
     for u in set(units):
         n = units.count(u)
         if cs.available(u) < n:
-            raise RuleError(
-                f"{civ_name(cs.civ)} has {cs.available(u)} {unit_name(u)} in the field "
-                f"ready to act, not {n}."
-            )
+            raise _rule("ab-err-not-enough", civ=cs.civ, have=cs.available(u), unit=u, n=n)
 
 
 # --------------------------------------------------------------------------------------------
@@ -973,12 +1049,12 @@ def target(
     cs = new.civ(c)
     if a.status == "mine":
         assert a.owner is not None
-        raise RuleError(f"{a.label} is already a mine of {civ_name(a.owner)}: it cannot be taken.")
+        raise _rule("ab-err-mine-taken", label=a.label, owner=a.owner)
     if a.status == "flag":
-        raise RuleError(f"{a.label} already has a flag: build the mine with /capture mine.")
+        raise _rule("ab-err-already-flag", label=a.label)
     if a.status == "target" and a.target_by == c:
-        raise RuleError(f"{a.label} is already {civ_name(c)}'s target.")
-    _need_any_field(cs, "within 2 cells of the asteroid")
+        raise _rule("ab-err-already-target", label=a.label, civ=c)
+    _need_any_field(cs, "target")
     events: list[Event] = []
     if a.status == "target":
         assert a.target_by is not None
@@ -1012,36 +1088,31 @@ def resolve_guards(
     new = state.model_copy(deep=True)
     a = find_asteroid(new, label)
     if a.status != "target" or a.target_by is None:
-        raise RuleError(f"{a.label} is not a target: there are no guards to play.")
+        raise _rule("ab-err-not-target", label=a.label)
     invader = a.target_by
     if a.phase == "marked":
-        raise RuleError(
-            f"The guards of {a.label} attack only after {civ_name(invader)}'s turn ends."
-        )
+        raise _rule("ab-err-guards-later", label=a.label, civ=invader)
     if a.phase == "besieged":
-        raise RuleError(
-            f"The guards of {a.label} have already attacked: now {civ_name(invader)} "
-            f"may attack them with /capture attack."
-        )
+        raise _rule("ab-err-guards-done", label=a.label, civ=invader)
     units = [parse_unit(p) for p in picks]
     cs = new.civ(invader)
-    start = len(dice.draws)
+    log = RollLog(dice)
     fights: list[FightRecord] = []
     events = [_ev("guards.start", label=a.label, civ=invader)]
     standing: list[UnitType] = []
     # Validate the whole plan before rolling anything: a refused command rolls nothing.
     if any(cs.field[u] for u in UNIT_TYPES):
         if len(units) != len(a.guards):
-            raise InputError(
-                f"Pick one invading unit per guard: {a.label} has {len(a.guards)} "
-                f"({', '.join(unit_name(g) for g in a.guards)}), you picked {len(units)}."
+            raise _input(
+                "ab-err-picks",
+                label=a.label,
+                n=len(a.guards),
+                guards=list(a.guards),
+                got=len(units),
             )
         for i, pick in enumerate(units):
             if cs.field[pick] < 1:
-                raise RuleError(
-                    f"{civ_name(invader)} has no {unit_name(pick)} in the field for guard "
-                    f"{i + 1} to attack."
-                )
+                raise _rule("ab-err-pick-missing", civ=invader, unit=pick, n=i + 1)
     for i, guard in enumerate(a.guards):
         target_unit: UnitType | None = units[i] if i < len(units) else None
         if target_unit is None or cs.field[target_unit] < 1:
@@ -1057,7 +1128,7 @@ def resolve_guards(
             guard,
             invader,
             target_unit,
-            _roll_fight(dice, NATIVES, guard, invader, target_unit),
+            _roll_fight(log, NATIVES, guard, invader, target_unit),
         )
         _add_fight(fights, events, rec)
         if rec.defender_removed:
@@ -1071,9 +1142,7 @@ def resolve_guards(
     else:
         _flag(a)
         events.append(_ev("flag", label=a.label))
-    return new, Outcome(
-        action="guards", civ=NATIVES, events=events, rolls=_rolls(dice, start), fights=fights
-    )
+    return new, Outcome(action="guards", civ=NATIVES, events=events, rolls=log.rolls, fights=fights)
 
 
 def _flag(a: AsteroidState) -> None:
@@ -1095,24 +1164,21 @@ def attack_guards(
     new = state.model_copy(deep=True)
     a = find_asteroid(new, label)
     if a.status != "target" or a.target_by != c:
-        raise RuleError(f"{a.label} is not {civ_name(c)}'s target: mark it with /capture target.")
+        raise _rule("ab-err-not-your-target", label=a.label, civ=c)
     if a.phase == "marked":
-        raise RuleError(f"The guards of {a.label} come only when {civ_name(c)}'s turn ends.")
+        raise _rule("ab-err-guards-not-yet", label=a.label, civ=c)
     if a.phase == "guards_due":
-        raise RuleError(
-            f"{civ_name(guards_player(new, c))} must play the guards' attack on {a.label} first."
-        )
+        raise _rule("ab-err-guards-first", player=guards_player(new, c), label=a.label)
     if guard is None:
         g = a.guards[0]
     else:
         g = parse_unit(guard)
         if g not in a.guards:
-            left = ", ".join(unit_name(x) for x in a.guards)
-            raise RuleError(f"{a.label} has no {unit_name(g)} guard left (guards: {left}).")
+            raise _rule("ab-err-no-such-guard", label=a.label, guard=g, guards=list(a.guards))
     cs = new.civ(c)
     _need_field(cs, u, "attack")
-    start = len(dice.draws)
-    rec = _fight_record(c, u, NATIVES, g, _roll_fight(dice, c, u, NATIVES, g))
+    log = RollLog(dice)
+    rec = _fight_record(c, u, NATIVES, g, _roll_fight(log, c, u, NATIVES, g))
     events = [_ev("fight", n=0)]
     if rec.attacker_removed:
         _to_repair(cs, u)
@@ -1123,9 +1189,7 @@ def attack_guards(
             events.append(_ev("flag", label=a.label))
         else:
             events.append(_ev("guards.remaining", label=a.label, guards=list(a.guards)))
-    return new, Outcome(
-        action="attack", civ=c, events=events, rolls=_rolls(dice, start), fights=[rec]
-    )
+    return new, Outcome(action="attack", civ=c, events=events, rolls=log.rolls, fights=[rec])
 
 
 def build_mine(
@@ -1139,13 +1203,11 @@ def build_mine(
     a = find_asteroid(new, label)
     if a.status == "mine":
         assert a.owner is not None
-        raise RuleError(f"{a.label} is already a mine of {civ_name(a.owner)}.")
+        raise _rule("ab-err-already-mine", label=a.label, owner=a.owner)
     if a.status != "flag":
-        raise RuleError(
-            f"{a.label} has no flag yet: its guards must be beaten first (/capture target)."
-        )
+        raise _rule("ab-err-no-flag", label=a.label)
     cs = new.civ(c)
-    _need_any_field(cs, "next to the flag")
+    _need_any_field(cs, "flag")
     row = class_row(a.number)
     penalty = tables().variants[new.variant].capture_penalty
     gained = max(0, row.resources - penalty)
@@ -1199,7 +1261,7 @@ def create(
     c = parse_civ(civ)
     u = parse_unit(unit)
     if not 1 <= count <= MAX_COUNT:
-        raise InputError(f"Create 1 to {MAX_COUNT} units at a time.")
+        raise _input("ab-err-create-count", max=MAX_COUNT)
     new = state.model_copy(deep=True)
     cs = new.civ(c)
     p = price(c, u)
@@ -1207,36 +1269,35 @@ def create(
     if at is not None and at.strip() and at.strip().lower() not in ("base", "база"):
         mine = find_asteroid(new, at)
         if mine.status != "mine" or mine.owner != c:
-            raise RuleError(f"{mine.label} is not {civ_name(c)}'s mine: create at a mine you own.")
+            raise _rule("ab-err-not-your-mine", label=mine.label, civ=c)
         if mine.base and not by_elite:
             mine = None
     if u == "elite":
         if count != 1:
-            raise InputError("There is only one elite squad: create 1.")
+            raise _input("ab-err-one-elite")
         if cs.repair["elite"] < 1:
-            raise RuleError(f"{civ_name(c)}'s elite is not in repair: there is only one.")
-    start = len(dice.draws)
+            raise _rule("ab-err-elite-not-in-repair", civ=c)
+    log = RollLog(dice)
     events: list[Event] = []
     if by_elite:
         row = civ_row(c)
         if u != row.elite_creates:
-            raise RuleError(f"{civ_name(c)}'s elite creates only {unit_name(row.elite_creates)}s.")
+            raise _rule("ab-err-elite-creates-only", civ=c, unit=row.elite_creates)
         if mine is None:
-            raise InputError(f"Say at which of {civ_name(c)}'s mines the elite stands.")
-        _need_field(cs, "elite", "create units")
+            raise _input("ab-err-elite-where", civ=c)
+        _need_field(cs, "elite", "create")
         if cs.elite_created_this_turn:
-            raise RuleError(f"{civ_name(c)}'s elite has already created units this turn.")
+            raise _rule("ab-err-elite-done", civ=c)
         limit = 2 if row.elite_double_on is not None else 1
         if count > limit:
-            raise InputError(f"{civ_name(c)}'s elite creates at most {limit} per turn.")
+            raise _input("ab-err-elite-limit", civ=c, limit=limit)
         if p * count > cs.resources:
-            raise RuleError(
-                f"{count} {unit_name(u)} cost {p * count} resources; {civ_name(c)} has "
-                f"{cs.resources}."
+            raise _rule(
+                "ab-err-elite-cost", count=count, unit=u, cost=p * count, civ=c, have=cs.resources
             )
         made = count
         if count == 2 and row.elite_double_on is not None:
-            face = dice.d6(f"{row.name} elite: 2 {unit_name(u)}s on {row.elite_double_on}-6")
+            face = log.d6("ab-roll-elite", civ=c, unit=u, needed=row.elite_double_on)
             made = 2 if face >= row.elite_double_on else 1
             events.append(
                 _ev("elite.roll", face=face, made=made, unit=u, needed=row.elite_double_on)
@@ -1260,11 +1321,11 @@ def create(
             )
         )
         return new, Outcome(
-            action="create", civ=c, events=events, rolls=_rolls(dice, start), resources={c: -cost}
+            action="create", civ=c, events=events, rolls=log.rolls, resources={c: -cost}
         )
     cost = p * count
     if mine is None:
-        _pay(cs, cost, f"{count} {unit_name(u)} at {price(c, u)} each")
+        _pay(cs, cost, _units_msg(count, u, price(c, u)))
         _bring(cs, u, count, "reserve")
         events.append(
             _ev(
@@ -1279,11 +1340,15 @@ def create(
         )
     else:
         if cost > mine.stock:
-            raise RuleError(
-                f"{count} {unit_name(u)} cost {cost}; {mine.label} has {mine.stock} of its "
-                "own resources left to pay for units next to it."
+            raise _rule(
+                "ab-err-mine-stock",
+                count=count,
+                unit=u,
+                cost=cost,
+                label=mine.label,
+                stock=mine.stock,
             )
-        _pay(cs, cost, f"{count} {unit_name(u)} at {price(c, u)} each")
+        _pay(cs, cost, _units_msg(count, u, price(c, u)))
         mine.stock -= cost
         _bring(cs, u, count, "field")
         events.append(
@@ -1322,18 +1387,22 @@ def move(
     c = parse_civ(civ)
     u = parse_unit(unit)
     if not 1 <= moves <= MAX_MOVES:
-        raise InputError(f"Moves must be 1 to {MAX_MOVES}.")
+        raise _input("ab-err-moves", max=MAX_MOVES)
     new = state.model_copy(deep=True)
     cs = new.civ(c)
     deploy = from_base if from_base is not None else cs.available(u) < 1 and cs.reserve[u] >= 1
     if deploy:
         if cs.reserve[u] < 1:
-            raise RuleError(f"{civ_name(c)} has no {unit_name(u)} in reserve at its base.")
+            raise _rule("ab-err-no-reserve", civ=c, unit=u)
     else:
         _need_field(cs, u, "move")
     row = unit_row(u)
     cost = row.move_cost * moves
-    _pay(cs, cost, f"{moves} move(s) of a {row.name} at {row.move_cost} each")
+    _pay(
+        cs,
+        cost,
+        Msg.of("ab-pay-moves", **msg_args({"moves": moves, "unit": u, "per": row.move_cost})),
+    )
     if deploy:
         cs.reserve[u] -= 1
         cs.field[u] += 1
@@ -1359,32 +1428,35 @@ def activate_shuttle(
     new = state.model_copy(deep=True)
     a = find_asteroid(new, at)
     if not class_row(a.number).shuttle:
-        raise RuleError(f"{a.label} is class {a.number}: shuttles start next to class 3 (g...).")
+        raise _rule("ab-err-not-class-3", label=a.label, number=a.number)
     cs = new.civ(c)
-    _need_any_field(cs, "next to the asteroid")
+    _need_any_field(cs, "asteroid")
     own = a.status == "mine" and a.owner == c
     cost = 0 if own else tables().rules.shuttle_cost
-    _pay(cs, cost, "Activating a shuttle")
+    _pay(cs, cost, Msg("ab-pay-shuttle"))
     event = _ev("shuttle", civ=c, label=a.label, cost=cost, left=cs.resources, own=int(own))
     return new, Outcome(action="shuttle", civ=c, events=[event], resources={c: -cost})
 
 
-def pick_portal(dice: Dice, portals: int, exclude: int | None, label: str) -> int:
+def pick_portal(dice: Dice | RollLog, portals: int, exclude: int | None, key: str) -> int:
     """A random portal other than ``exclude``, the way a table does it: a d6, re-rolled until it
     names one of them (with more than 6 portals, one die with as many faces as the choices).
-    With a single choice nothing is rolled."""
+    With a single choice nothing is rolled. ``key`` is the catalog label of the die (with
+    ``again``: "yes" for a re-roll)."""
+    log = dice if isinstance(dice, RollLog) else RollLog(dice)
     options = [p for p in range(1, portals + 1) if p != exclude]
     if not options:
         raise ValueError("no portal to move to")
     if len(options) == 1:
         return options[0]
     if portals <= 6:
+        again = "no"
         for _ in range(200):
-            face = dice.d6(label)
+            face = log.d6(key, again=again)
             if face in options:
                 return face
-            label = f"{label} (re-roll)" if not label.endswith("(re-roll)") else label
-    return options[dice.roll(len(options), label) - 1]
+            again = "yes"
+    return options[log.roll(len(options), key, again="no") - 1]
 
 
 def raid(
@@ -1400,16 +1472,16 @@ def raid(
     c = parse_civ(civ)
     t = tables()
     if not t.variants[state.variant].raids:
-        raise RuleError("Hard variant: the cargo shuttle is inactive, so there are no raids.")
+        raise _rule("ab-err-no-raids")
     units = [parse_unit(x) for x in aboard]
     cap = t.rules.shuttle_capacity
     if not 1 <= len(units) <= cap:
-        raise InputError(f"A shuttle carries 1 to {cap} units: name those aboard.")
+        raise _input("ab-err-raid-aboard", cap=cap)
     new = state.model_copy(deep=True)
     cs = new.civ(c)
     _need_aboard(cs, units)
-    start = len(dice.draws)
-    face = dice.d6(f"cargo shuttle raid ({len(units)} aboard)")
+    log = RollLog(dice)
+    face = log.d6("ab-roll-raid", n=len(units))
     row = t.raid[face - 1]
     kind = row.one if len(units) == 1 else row.more
     events = [
@@ -1426,7 +1498,7 @@ def raid(
         events.append(_ev("raid.gain", civ=c, resources=cs.resources))
     old = new.cargo_portal
     if new.portals > 1:
-        new.cargo_portal = pick_portal(dice, new.portals, old, "cargo shuttle's new portal")
+        new.cargo_portal = pick_portal(log, new.portals, old, "ab-roll-cargo-new")
         events.append(_ev("cargo.moved", old=old, new=new.cargo_portal))
     else:
         events.append(_ev("cargo.stays", portal=old))
@@ -1434,7 +1506,7 @@ def raid(
         action="raid",
         civ=c,
         events=events,
-        rolls=_rolls(dice, start),
+        rolls=log.rolls,
         resources={c: gained} if gained else {},
     )
 
@@ -1448,7 +1520,7 @@ def use_token(
     new = state.model_copy(deep=True)
     cs = new.civ(c)
     if cs.tokens_left < 1:
-        raise RuleError(f"{civ_name(c)} has used all its elite's ability tokens.")
+        raise _rule("ab-err-no-tokens", civ=c)
     cs.tokens_left -= 1
     event = _ev("token", civ=c, note=note.strip()[:200], left=cs.tokens_left)
     return new, Outcome(action="token", civ=c, events=[event])
@@ -1466,18 +1538,12 @@ def reinforce(state: AsteroidBeltState, civ: CivId | str) -> tuple[AsteroidBeltS
     new = state.model_copy(deep=True)
     cs = new.civ(c)
     if cs.reinforcement_used:
-        raise RuleError(f"{civ_name(c)} has already had its one reinforcement.")
+        raise _rule("ab-err-reinforced", civ=c)
     if cs.units_left():
-        raise RuleError(
-            f"Reinforcement is only for a civilisation with no units left: "
-            f"{civ_name(c)} still has {cs.units_left()} in the field or reserve."
-        )
+        raise _rule("ab-err-reinforce-units", civ=c, n=cs.units_left())
     cheapest = cheapest_price(c)
     if cs.resources >= cheapest:
-        raise RuleError(
-            f"Reinforcement is only when you cannot create a unit: {civ_name(c)} has "
-            f"{cs.resources} resources and the cheapest unit costs {cheapest}."
-        )
+        raise _rule("ab-err-reinforce-resources", civ=c, have=cs.resources, cheapest=cheapest)
     cs.reinforcement_used = True
     for u in UNIT_TYPES:
         if u == "elite" and cs.repair["elite"] < 1:
@@ -1543,13 +1609,33 @@ def asteroids_by_status(state: AsteroidBeltState) -> dict[Status, list[AsteroidS
     return out
 
 
-def summarize(state: AsteroidBeltState) -> str:
-    """One line for /campaign status."""
+def summary_text(locale: str, state: AsteroidBeltState) -> str:
+    """One line: variant, turn, who plays, each civilisation's VP and resources."""
     scores = ", ".join(
-        f"{civ_row(c).name} {state.civs[c].vp}/{state.goal} VP {state.civs[c].resources} res"
+        text(
+            locale,
+            "ab-summary-score",
+            civ=c,
+            vp=state.civs[c].vp,
+            goal=state.goal,
+            resources=state.civs[c].resources,
+        )
         for c in state.order
     )
-    head = f"Asteroid Belt ({state.variant})"
     if state.winner is not None:
-        return f"{head}: {civ_name(state.winner)} won · {scores}"
-    return f"{head}, turn {state.turn}: {civ_name(current_civ(state))} to play · {scores}"
+        return text(
+            locale, "ab-summary-won", variant=state.variant, winner=state.winner, scores=scores
+        )
+    return text(
+        locale,
+        "ab-summary-turn",
+        variant=state.variant,
+        turn=state.turn,
+        now=current_civ(state),
+        scores=scores,
+    )
+
+
+def summarize(state: AsteroidBeltState) -> str:
+    """One line for /campaign status."""
+    return summary_text(DEFAULT, state)

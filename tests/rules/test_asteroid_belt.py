@@ -789,18 +789,28 @@ def test_raid_refusals() -> None:
 def test_pick_portal() -> None:
     # a d6, re-rolled until it names another portal
     dice = ScriptedDice([6, 2, 4])
-    assert ab.pick_portal(dice, 4, 2, "portal") == 4
+    assert ab.pick_portal(dice, 4, 2, "ab-roll-cargo-new") == 4
     assert [(d.label, d.value) for d in dice.draws] == [
-        ("portal", 6),
-        ("portal (re-roll)", 2),
-        ("portal (re-roll)", 4),
+        ("cargo shuttle's new portal", 6),
+        ("cargo shuttle's new portal (re-roll)", 2),
+        ("cargo shuttle's new portal (re-roll)", 4),
     ]
+    # the rolls keep their catalog key, so a reply can label them in Russian
+    log = ab.RollLog(ScriptedDice([5, 3]))
+    assert ab.pick_portal(log, 4, 1, "ab-roll-cargo-new") == 3
+    assert [(r.key, r.args, r.value) for r in log.rolls] == [
+        ("ab-roll-cargo-new", {"again": "no"}, 5),
+        ("ab-roll-cargo-new", {"again": "yes"}, 3),
+    ]
+    assert ab.text("ru", "ab-roll-cargo-new", again="yes") == (
+        "новый портал грузового шаттла (переброс)"
+    )
     # two portals: the other one, no die
     dice = ScriptedDice([])
-    assert ab.pick_portal(dice, 2, 1, "portal") == 2 and dice.draws == []
+    assert ab.pick_portal(dice, 2, 1, "ab-roll-cargo-new") == 2 and dice.draws == []
     # more than 6 portals: one die over the other portals (a d9 of 9 is portal 10)
     dice = ScriptedDice([9])
-    assert ab.pick_portal(dice, 10, 4, "portal") == 10
+    assert ab.pick_portal(dice, 10, 4, "ab-roll-cargo-new") == 10
     assert dice.draws[0].kind == "d9"
 
 
