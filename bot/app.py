@@ -27,7 +27,7 @@ import cogs
 from bot.catalog import Msg, has, locale_of, t
 from bot.config import Settings
 from bot.errors import BotError, ConcurrencyError, NoCampaign, NotAllowed
-from bot.games import GAMES, setup_hint
+from bot.games import GAMES, setup_command, setup_hint
 from bot.options import validate_options
 from bot.rules.dice import Dice
 from bot.storage import Campaign, Store, Tx, dump_json
@@ -350,7 +350,7 @@ class TableBot(commands.Bot):
                     raise NoCampaign(
                         key="no-campaign-game",
                         game=Msg(f"game-{game}"),
-                        hint=GAMES[game].setup_command,
+                        hint=setup_command(game),
                     )
                 raise NoCampaign(key="no-campaign", hint=setup_hint())
             if game is not None and campaign is not None and campaign.game != game:

@@ -6,6 +6,7 @@ Pure: no Discord here, so the rules' error types can render their English text t
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -27,6 +28,50 @@ class Msg(NamedTuple):
     @classmethod
     def of(cls, key: str, **args: Any) -> Msg:
         return cls(key, tuple(args.items()))
+
+    def render(self, locale: str) -> str:
+        return t(locale, self.key, **dict(self.args))
+
+
+class CommandName(NamedTuple):
+    """An argument naming a slash command, shown as the reader's Discord shows it
+    (``/ia setup`` in English, ``/ia настройка`` in Russian)."""
+
+    qualified_name: str
+
+    def render(self, locale: str) -> str:
+        words = self.qualified_name.split()
+        shown = []
+        for i in range(1, len(words) + 1):
+            name = attribute(locale, command_key(" ".join(words[:i])), "name")
+            shown.append(name or words[i - 1])
+        return "/" + " ".join(shown)
+
+
+_UNSAFE = re.compile(r"[^a-zA-Z0-9_-]+")
+
+
+def _slug(text: str) -> str:
+    return _UNSAFE.sub("-", text.strip()).strip("-").lower() or "x"
+
+
+def _path(qualified_name: str) -> str:
+    return "-".join(_slug(p) for p in qualified_name.split())
+
+
+def command_key(qualified_name: str) -> str:
+    """Catalog id of a command or group: ``cmd-ia-setup``."""
+    return f"cmd-{_path(qualified_name)}"
+
+
+def option_key(qualified_name: str, option: str) -> str:
+    """Catalog id of an option: ``opt-ia-setup--threat-level``."""
+    return f"opt-{_path(qualified_name)}--{_slug(option)}"
+
+
+def choice_key(value: Any) -> str:
+    """Catalog id of a choice value, shared by every command: ``choice-medium``."""
+    return f"choice-{_slug(str(value))}"
 
 
 def locale_of(discord_locale: object) -> str:
@@ -65,9 +110,7 @@ def has(locale: str, key: str) -> bool:
 
 def t(locale: str, key: str, /, **args: Any) -> str:
     """The message ``key`` in ``locale`` (falling back to English), with ``args`` filled in."""
-    args = {
-        k: (t(locale, v.key, **dict(v.args)) if isinstance(v, Msg) else v) for k, v in args.items()
-    }
+    args = {k: (v.render(locale) if hasattr(v, "render") else v) for k, v in args.items()}
     for loc in (locale, DEFAULT):
         b = bundle(loc)
         if b.has_message(key):

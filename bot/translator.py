@@ -14,36 +14,13 @@ Catalog entries (``bot/locales/ru/commands.ftl``)::
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import discord
 from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Where
 
-from bot.catalog import DEFAULT, LOCALES, attribute, has, t
-
-_UNSAFE = re.compile(r"[^a-zA-Z0-9_-]+")
-
-
-def _slug(text: str) -> str:
-    return _UNSAFE.sub("-", text.strip()).strip("-").lower() or "x"
-
-
-def _path(qualified_name: str) -> str:
-    return "-".join(_slug(p) for p in qualified_name.split())
-
-
-def command_key(qualified_name: str) -> str:
-    return f"cmd-{_path(qualified_name)}"
-
-
-def option_key(qualified_name: str, option: str) -> str:
-    return f"opt-{_path(qualified_name)}--{_slug(option)}"
-
-
-def choice_key(value: Any) -> str:
-    return f"choice-{_slug(str(value))}"
+from bot.catalog import DEFAULT, LOCALES, attribute, choice_key, command_key, has, option_key, t
 
 
 def catalog_locale(locale: discord.Locale) -> str | None:

@@ -56,19 +56,20 @@ class EmbedBuilder:
         return self
 
     def long_field(self, name: str, lines: list[str]) -> EmbedBuilder:
-        """One or more fields holding ``lines``, split at line boundaries under 1024 chars."""
+        """One or more fields holding ``lines``, split at line boundaries under 1024 chars
+        (the later ones named "name (2)", "name (3)"…, in any language)."""
         chunk: list[str] = []
         size = 0
-        first = True
+        part = 1
         for line in lines:
             line = clip(line, FIELD_VALUE)
             if chunk and size + len(line) + 1 > FIELD_VALUE:
-                self.field(name if first else f"{name} (cont.)", "\n".join(chunk))
-                first, chunk, size = False, [], 0
+                self.field(name if part == 1 else f"{name} ({part})", "\n".join(chunk))
+                part, chunk, size = part + 1, [], 0
             chunk.append(line)
             size += len(line) + 1
-        if chunk or first:
-            self.field(name if first else f"{name} (cont.)", "\n".join(chunk) or "—")
+        if chunk or part == 1:
+            self.field(name if part == 1 else f"{name} ({part})", "\n".join(chunk) or "—")
         return self
 
     def footer(self, text: str) -> EmbedBuilder:

@@ -15,7 +15,7 @@ from discord.ext import commands
 
 from bot.catalog import Msg, has, locale_of, t
 from bot.errors import NoCampaign
-from bot.games import GAMES
+from bot.games import setup_command
 from bot.rules import imperial_assault as ia
 from bot.rules.imperial_assault import ImperialAssaultState
 from bot.storage import Campaign
@@ -451,7 +451,7 @@ class ImperialAssaultCog(commands.Cog):
             raise NoCampaign(
                 key="no-campaign-game",
                 game=Msg(f"game-{GAME}"),
-                hint=GAMES[GAME].setup_command,
+                hint=setup_command(GAME),
             )
         if campaign.game != GAME:
             other = f"game-{campaign.game}"

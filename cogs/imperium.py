@@ -134,21 +134,8 @@ def render_fleet(state: im.ImperiumState, system: str | None, loc: str) -> disco
 
 
 def summary(state: im.ImperiumState, loc: str) -> str:
-    """The one-line summary (``im.summarize``) in the member's language."""
-    ships = {s: sum(1 for x in state.ships if x.side == s) for s in im.SIDES}
-    return t(
-        loc,
-        "imp-summary",
-        at_war="yes" if state.at_war else "no",
-        war=state.war,
-        phasing=state.phasing,
-        terran_rus=state.rus["terran"],
-        terran_ships=ships["terran"],
-        imperial_rus=state.rus["imperial"],
-        imperial_ships=ships["imperial"],
-        systems=len(state.systems),
-        combats=len(state.combats),
-    )
+    """The one-line summary in the member's language."""
+    return im.summarize(state, loc)
 
 
 def mentions(members: Sequence[int]) -> str:

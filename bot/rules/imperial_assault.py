@@ -19,6 +19,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from bot.catalog import Msg, t
 from bot.datafiles import load_json
 from bot.errors import InputError, RuleError
 from bot.rules.dice import Dice
@@ -978,12 +979,18 @@ def adjust_threat(
 # ---------------------------------------------------------------------------------------------
 # Reports
 # ---------------------------------------------------------------------------------------------
-def summarize(state: ImperialAssaultState) -> str:
-    line = (
-        f"Imperial Assault · round {state.round} · threat {state.threat} "
-        f"(level {state.threat_level}) · DM {signed(state.dm)} · {state.difficulty.title()} · "
-        f"{len(state.deployed)} group(s) deployed"
+def summarize(state: ImperialAssaultState, loc: str = "en") -> str:
+    """One line for /campaign status, in ``loc`` ("en" or "ru")."""
+    line = t(
+        loc,
+        "ia-summary",
+        round=state.round,
+        threat=state.threat,
+        level=state.threat_level,
+        dm=signed(state.dm),
+        difficulty=Msg(f"ia-difficulty-{state.difficulty}"),
+        groups=len(state.deployed),
     )
     if state.adaptive:
-        line += f" · fame {state.fame}, {state.awards} award(s)"
+        line = t(loc, "ia-summary-adaptive", line=line, fame=state.fame, awards=state.awards)
     return line

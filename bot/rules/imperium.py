@@ -16,6 +16,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from bot.catalog import t
 from bot.datafiles import load_json
 from bot.errors import InputError, RuleError
 from bot.rules.dice import Dice
@@ -1362,12 +1363,19 @@ def interwar(state: ImperiumState) -> tuple[ImperiumState, InterwarOutcome]:
 # --------------------------------------------------------------------------------------------
 
 
-def summarize(state: ImperiumState) -> str:
-    phase = f"war {state.war}" if state.at_war else f"setting up war {state.war}"
+def summarize(state: ImperiumState, loc: str = "en") -> str:
+    """One line for /campaign status, in ``loc`` ("en" or "ru")."""
     ships = {s: sum(1 for x in state.ships if x.side == s) for s in SIDES}
-    return (
-        f"GDW Imperium ({phase}, {side_name(state.phasing)} phasing): "
-        f"Terran {state.rus['terran']} RU, {ships['terran']} ships; "
-        f"Imperial {state.rus['imperial']} RU, {ships['imperial']} ships; "
-        f"{len(state.systems)} systems, {len(state.combats)} combat(s) in progress"
+    return t(
+        loc,
+        "imp-summary",
+        at_war="yes" if state.at_war else "no",
+        war=state.war,
+        phasing=state.phasing,
+        terran_rus=state.rus["terran"],
+        imperial_rus=state.rus["imperial"],
+        terran_ships=ships["terran"],
+        imperial_ships=ships["imperial"],
+        systems=len(state.systems),
+        combats=len(state.combats),
     )

@@ -164,3 +164,13 @@ ia-status-fame-field = Fame and awards
 ia-status-fame = Fame { $fame } · awards { $awards }
 ia-status-defeated = Defeated
 ia-status-footer = Cards in the deployment hand: { $n }
+
+## one line for /campaign status
+ia-summary = Imperial Assault · round { $round } · threat { $threat } (level { $level }) · DM { $dm } · { $difficulty } · { $groups ->
+    [one] 1 group deployed
+   *[other] { $groups } groups deployed
+}
+ia-summary-adaptive = { $line } · fame { $fame }, { $awards ->
+    [one] 1 award
+   *[other] { $awards } awards
+}

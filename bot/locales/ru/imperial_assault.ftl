@@ -177,3 +177,15 @@ ia-status-fame-field = Слава и награды
 ia-status-fame = Слава { $fame } · награды { $awards }
 ia-status-defeated = Разбиты
 ia-status-footer = Карт в руке развёртывания: { $n }
+
+## одна строка для /campaign status
+ia-summary = Imperial Assault · раунд { $round } · угроза { $threat } (уровень { $level }) · МР { $dm } · { $difficulty } · { $groups ->
+    [one] развёрнут { $groups } отряд
+    [few] развёрнуто { $groups } отряда
+   *[many] развёрнуто { $groups } отрядов
+}
+ia-summary-adaptive = { $line } · слава { $fame }, { $awards ->
+    [one] { $awards } награда
+    [few] { $awards } награды
+   *[many] { $awards } наград
+}
