@@ -80,17 +80,17 @@ ab-err-no-field-both = У { $civ_gen } нет в поле ни одного { $u
 ab-err-need-unit-target = { $civ } должна иметь отряд в поле в радиусе 2 клеток от астероида.
 ab-err-need-unit-flag = { $civ } должна иметь отряд в поле рядом с флагом.
 ab-err-need-unit-asteroid = { $civ } должна иметь отряд в поле рядом с астероидом.
-ab-err-cost = { $what }: стоимость { $amount }, а у { $civ_gen } только { $have }.
+ab-err-cost = Стоимость — { $amount } ({ $what }), а у { $civ_gen } только { $have }.
 ab-pay-units = { $unit } × { $count } по { $price }
-ab-pay-moves = { $unit }: { $moves } × { $per } за передвижение
-ab-pay-shuttle = Активация шаттла
+ab-pay-moves = передвижение: { $unit }, { $moves } × { $per }
+ab-pay-shuttle = активация шаттла
 ab-err-same-side = В сражении нужны две разные стороны.
 ab-err-natives-each-other = Аборигены не сражаются друг с другом.
 ab-err-natives-no-unit = У Аборигенов нет такого отряда: { $unit }.
 ab-err-no-defender = У { $civ_gen } нет в поле { $unit_gen }, которого можно атаковать.
 ab-err-same-civ = В сражении нужны две разные цивилизации.
 ab-err-shuttle-capacity = В шаттле помещается от 1 до { $cap } отрядов.
-ab-err-not-enough = У { $civ_gen } в поле готовы действовать { $have } (отряд: { $unit }), а не { $n }.
+ab-err-not-enough = В поле у { $civ_gen } готовых к действию отрядов типа «{ $unit }»: { $have }, а нужно { $n }.
 ab-err-mine-taken = { $label } — уже шахта цивилизации «{ $owner }»: её нельзя отобрать.
 ab-err-already-flag = На { $label } уже стоит флаг: постройте шахту командой /capture mine.
 ab-err-already-target = { $label } уже цель цивилизации «{ $civ }».
@@ -232,12 +232,16 @@ ab-ev-token = { $civ } использует фишку возможности э
 ab-token-note = : { $note }
 ab-ev-reinforce = { $civ } получает единственное подкрепление на { $label }: по 1 отряду каждого типа и { $gained } ресурсов (всего { $resources }).
 ab-ev-turn-end = { $civ } заканчивает ход. Ход { $turn }: ходит { $next }.
-ab-ev-turn-income = +{ $income } от шахт 5 класса ({ $mines }), всего { $resources }.
+ab-ev-turn-income = +{ $income } { $income ->
+    [one] ресурс
+    [few] ресурса
+   *[many] ресурсов
+} от шахт 5 класса ({ $mines }), всего { $resources }.
 ab-ev-turn-guards-due = Сыграйте охрану: { $label } (цель { $civ_gen }) — /capture guards { $label }.
 ab-ev-turn-besieged = На { $label } ещё стоит охрана ({ $guards }): атакуйте её командой /capture attack { $label }.
 
 ## Сражения
-ab-fight-head = { $aunit } ({ $attacker }) атакует: { $dunit } ({ $defender }): атака { $ar }{ $abonus } = { $at } против защиты { $dr }{ $dbonus } = { $dt }: { $verdict }{ $why }
+ab-fight-head = { $aunit } ({ $attacker }) атакует { $dunit } ({ $defender }): атака { $ar }{ $abonus } = { $at } против защиты { $dr }{ $dbonus } = { $dt }: { $verdict }{ $why }
 ab-fight-why = {" "}({ $reasons })
 ab-verdict-draw = ничья, оба остаются
 ab-verdict-attacker = атакующий побеждает
