@@ -6,7 +6,9 @@ from __future__ import annotations
 import inspect
 import re
 
-from bot.catalog import has
+import pytest
+
+from bot.catalog import LOCALE_DIR, has, t
 from bot.rules import asteroid_belt as ab
 from bot.rules.dice import ScriptedDice
 from cogs import asteroid_belt as cog
@@ -125,3 +127,128 @@ def test_asteroid_lines_fit_autocomplete() -> None:
     assert cog.render_asteroid("en", state, ab.find_asteroid(state, "v2")) == (
         "v2 (class 5, violet): base of Orange Empire"
     )
+
+
+def _variables(locale: str) -> dict[str, set[str]]:
+    """Per Asteroid Belt message, the variables it uses (selectors included)."""
+    from fluent.syntax import FluentParser, ast
+    from fluent.syntax.visitor import Visitor
+
+    class Collect(Visitor):
+        def __init__(self) -> None:
+            super().__init__()
+            self.names: set[str] = set()
+
+        def visit_VariableReference(self, node: ast.VariableReference) -> None:
+            self.names.add(node.id.name)
+
+    path = LOCALE_DIR / locale / "asteroid_belt.ftl"
+    out: dict[str, set[str]] = {}
+    for entry in FluentParser().parse(path.read_text(encoding="utf-8")).body:
+        assert not isinstance(entry, ast.Junk), entry.content
+        if isinstance(entry, ast.Message):
+            collect = Collect()
+            collect.visit(entry)
+            out[entry.id.name] = collect.names
+    return out
+
+
+def test_russian_messages_use_only_arguments_the_code_passes() -> None:
+    en, ru = _variables("en"), _variables("ru")
+    assert en.keys() == ru.keys()
+    assert en["ab-err-cost"] == {"what", "amount", "civ", "have"}
+    assert ru["ab-err-cost"] == {"what", "amount", "civ_gen", "have"}
+    for key, names in ru.items():
+        # the Russian text may use the genitive (<name>_gen) of any civilisation/unit argument
+        given = en[key] | {f"{n}_gen" for n in en[key]}
+        assert names <= given, (key, names - given)
+
+
+def test_name_families_exist_in_both_languages() -> None:
+    keys = [f"ab-civ-{c}{g}" for c in (*ab.CIV_IDS, "natives") for g in ("", "-gen")]
+    keys += [f"ab-unit-{u}{g}" for u in (*ab.UNIT_TYPES, "shuttle") for g in ("", "-gen")]
+    keys += [f"ab-short-{u}" for u in ab.UNIT_TYPES]
+    keys += [f"ab-border-{n}" for n in range(1, 6)] + [f"ab-variant-{v}" for v in ab.VARIANTS]
+    keys += [f"ab-what-{w}" for w in ("act", "attack", "move", "create")]
+    keys += [f"ab-raid-{k}" for k in ("defeat", "escape", "gain")]
+    keys += [f"ab-verdict-{v}" for v in ("attacker", "defender", "draw")]
+    keys += [f"ab-err-need-unit-{w}" for w in ("target", "flag", "asteroid")]
+    actions = ["setup", "join", "fight", "shuttle-fight", "target", "guards", "attack", "mine"]
+    actions += ["create", "move", "shuttle", "raid", "token", "reinforce", "end-turn"]
+    keys += [f"ab-title-{a}" for a in actions]
+    for key in keys:
+        assert has("en", key) and has("ru", key), key
+    assert t("ru", "ab-unit-recon") == "разведывательный отряд"
+    assert t("ru", "ab-civ-natives") == "Аборигены"
+
+
+def test_russian_sentences_and_refusals() -> None:
+    state = _game()
+    state, out = ab.target(state, "violet", "b1")
+    assert cog.render_lines("ru", out) == [
+        "Фиолетовая Федерация ставит фишку «Цель» на b1 (класс 4). Охрана: инженерный отряд, "
+        "разведывательный отряд. После хода Фиолетовой Федерации за неё играет Оранжевая "
+        "Империя (/capture guards b1)."
+    ]
+    state, _ = ab.end_turn(state)
+    with pytest.raises(ab.RuleError) as refused:
+        ab.attack_guards(state, "violet", "b1", "elite", ScriptedDice([]))
+    assert refused.value.key == "ab-err-guards-first"
+    assert refused.value.message == ("Orange Empire must play the guards' attack on b1 first.")
+    assert refused.value.localized("ru") == (
+        "Сначала Оранжевая Империя должна сыграть атаку охраны на b1."
+    )
+    with pytest.raises(ab.RuleError) as refused:
+        ab.move(state, "orange", "engineer", moves=50)
+    assert refused.value.localized("ru") == (
+        "Стоимость — 50 (передвижение: инженерный отряд, 50 × 1), а у Оранжевой Империи только 32."
+    )
+    # engineer guard 6 vs assault 1+1: the assault goes to repair; recon guard 1 vs elite 6+1
+    state, out = ab.resolve_guards(state, "b1", ["assault", "elite"], ScriptedDice([6, 1, 1, 6]))
+    lines = cog.render_lines("ru", out)
+    assert lines[1] == (
+        "Инженерный отряд (Аборигены) атакует штурмовой отряд (Фиолетовая Федерация): атака 6 = "
+        "6 против защиты 1+1 = 2: атакующий побеждает (штурмовой отряд: +1 к защите)"
+    )
+    assert lines[2] == "Шансы атакующего были: победа 27,8 %, ничья 13,9 %, поражение 58,3 %."
+    assert lines[3] == "Отряд Фиолетовой Федерации уходит в ремонт: штурмовой отряд."
+    assert [cog.render_roll("ru", r) for r in out.rolls][:2] == [
+        "атака: инженерный отряд (Аборигены): **6**",
+        "защита: штурмовой отряд (Фиолетовая Федерация): **1**",
+    ]
+
+
+def test_every_catalog_call_passes_the_arguments_its_message_uses() -> None:
+    """Scans the rules and the cog for calls naming a catalog key (refusals, dice labels,
+    sentences, events) and checks that each message, in both languages, uses only the keyword
+    arguments passed (a civilisation's or unit's genitive comes with it)."""
+    import ast as pyast
+
+    en, ru = _variables("en"), _variables("ru")
+    derived = {"penalty_text", "ready_text", "base_text", "cost_text", "result_text", "note_text"}
+    checked = 0
+    for module in (ab, cog):
+        for node in pyast.walk(pyast.parse(inspect.getsource(module))):
+            if not isinstance(node, pyast.Call) or any(k.arg is None for k in node.keywords):
+                continue
+            func = node.func
+            name = func.attr if isinstance(func, pyast.Attribute) else getattr(func, "id", "")
+            given = {k.arg for k in node.keywords if k.arg}
+            keys: list[str] = []
+            for arg in node.args[:3]:
+                options = [arg.body, arg.orelse] if isinstance(arg, pyast.IfExp) else [arg]
+                for option in options:
+                    if isinstance(option, pyast.Constant) and isinstance(option.value, str):
+                        if option.value in en and not option.value.startswith("ab-list-"):
+                            keys.append(option.value)
+                        elif name == "_ev":
+                            keys.append(cog.event_key(option.value))
+                            given |= derived
+            for key in keys:
+                if key not in en:
+                    continue  # "fight" is rendered from its record
+                allowed = given | {f"{g}_gen" for g in given}
+                assert en[key] <= allowed, (key, en[key] - allowed)
+                assert ru[key] <= allowed, (key, ru[key] - allowed)
+                checked += 1
+    assert checked > 120
