@@ -345,7 +345,7 @@ def history_line(outcome: ab.Outcome) -> str:
 class AsteroidBeltCog(commands.Cog):
     """Distant Galaxy "Asteroid Belt": economy, capture flow, fights, raids, victory."""
 
-    help_section = "Asteroid Belt (Distant Galaxy)"
+    help_section = "Asteroid Belt"
     help_order = 50
 
     asteroids = app_commands.Group(

@@ -177,3 +177,10 @@ async def test_russian_refusals_autocomplete_and_odds(table: Table) -> None:
     assert not reply.ephemeral
     assert "Фиолетовая Федерация нападает на грузовой шаттл, на борту 1: кубик 5" in reply.text
     assert "нападение на грузовой шаттл, на борту 1: **5**" in reply.text
+
+
+async def test_help_lists_the_game_in_russian(table: Table) -> None:
+    reply = await table.run("help", user=table.user("oleg", locale="ru"))
+    fields = [f["name"] for f in reply.embeds[0]["fields"]]
+    assert "Пояс астероидов" in fields
+    assert "`/asteroids setup` — Начать кампанию «Пояс астероидов» в этом канале" in reply.text
