@@ -8,7 +8,9 @@ Target, Flag, Mine), the turn order, and settles every fight and cargo-shuttle r
 Every rule function takes the state and returns a NEW state plus an :class:`Outcome` that says
 what happened (each die, each modifier, why). The input state is never changed, and a refused
 action raises :class:`bot.errors.RuleError` / :class:`InputError` / :class:`NotAllowed` with one
-line, before anything is rolled where that is possible.
+line, before anything is rolled where that is possible. Every sentence and refusal is a catalog
+key (``bot/locales/{en,ru}/asteroid_belt.ftl``) with ids as arguments (:func:`msg_args` turns
+them into names in the reader's language), so replies come out in English or Russian.
 
 Choices where the seed is silent are marked "(bot's choice)" and listed in docs/asteroid_belt.md.
 """
@@ -168,12 +170,12 @@ def civ_row(civ: CivId) -> CivRow:
     return next(c for c in tables().civilisations if c.id == civ)
 
 
-def civ_name(owner: Owner) -> str:
-    return "the natives" if owner == NATIVES else civ_row(owner).name
+def civ_name(owner: Owner, locale: str = DEFAULT) -> str:
+    return t(locale, f"ab-civ-{owner}")
 
 
-def unit_name(unit: UnitType) -> str:
-    return unit_row(unit).name
+def unit_name(unit: UnitType | Literal["shuttle"], locale: str = DEFAULT) -> str:
+    return t(locale, f"ab-unit-{unit}")
 
 
 def price(civ: CivId, unit: UnitType) -> int:
