@@ -1026,3 +1026,53 @@ def test_suggestions_by_class() -> None:
     state = new_game()
     assert ab.suggest_asteroids(state, "", classes=[3]) == [f"g{i}" for i in range(1, 9)]
     assert ab.suggest_asteroids(state, "4", classes=[3, 4]) == ["g4", "b4"]
+
+
+# --------------------------------------------------------------------------------------------
+# Refusals carry a catalog key: the same refusal reads in English and in Russian
+# --------------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("action", "key", "russian"),
+    [
+        (
+            lambda s: ab.acting_civ(s, "orange"),
+            "ab-err-not-your-turn",
+            "Сейчас ход цивилизации «Фиолетовая Федерация», не ваш: дождитесь /asteroids end-turn.",
+        ),
+        (
+            lambda s: ab.parse_unit("танк"),
+            "ab-err-unknown-unit",
+            "Неизвестный отряд «танк»: укажите engineer, assault, recon или elite (или инженер, "
+            "штурм, разведчик, элита).",
+        ),
+        (
+            lambda s: ab.move(s, "violet", "recon", moves=40),
+            "ab-err-cost",
+            "Стоимость — 40 (передвижение: разведывательный отряд, 40 × 1), а у Фиолетовой "
+            "Федерации только 32.",
+        ),
+        (
+            lambda s: ab.target(s, "violet", "r1"),
+            "ab-err-need-unit-target",
+            "Фиолетовая Федерация должна иметь отряд в поле в радиусе 2 клеток от астероида.",
+        ),
+        (
+            lambda s: ab.build_mine(s, "violet", "v2"),
+            "ab-err-already-mine",
+            "v2 — уже шахта цивилизации «Оранжевая Империя».",
+        ),
+        (
+            lambda s: ab.fight(s, "violet", "assault", "orange", "engineer", ScriptedDice([])),
+            "ab-err-no-field-reserve",
+            "У Фиолетовой Федерации нет в поле ни одного штурмового отряда: в резерве на базе — 1 "
+            "(сначала выведите отряд).",
+        ),
+    ],
+)
+def test_refusals_are_keyed_and_read_in_russian(action: object, key: str, russian: str) -> None:
+    state = new_game()
+    with pytest.raises((RuleError, InputError, NotAllowed)) as refused:
+        action(state)  # type: ignore[operator]
+    assert refused.value.key == key
+    assert refused.value.localized("ru") == russian
+    assert refused.value.localized("en") == refused.value.message
