@@ -8,16 +8,34 @@ import platform
 import signal
 import statistics
 import sys
-from collections.abc import AsyncIterator
+import time
+from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from bot.testing.standin import StandIn
+from bot.testing.standin import Reply, StandIn, User
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def cpu_model() -> str:
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown CPU"
 
 
 def machine() -> str:
     cpus = os.cpu_count()
-    return f"{platform.machine()}, {cpus} cores, Python {platform.python_version()}"
+    return (
+        f"{platform.machine()}, {cpus} cores ({cpu_model()}), "
+        f"Python {platform.python_version()}, {platform.system()} {platform.release()}"
+    )
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -30,20 +48,107 @@ def median(values: list[float]) -> float:
     return statistics.median(values)
 
 
+def rss_mb(pid: int) -> float:
+    """Resident set size of process ``pid`` in MiB (``VmRSS`` from /proc)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    raise RuntimeError(f"no VmRSS for process {pid}")
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time used so far by process ``pid`` (all its threads)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    ticks = os.sysconf("SC_CLK_TCK")
+    return (int(fields[11]) + int(fields[12])) / ticks
+
+
+# Members used by every benchmark: a game master (Manage Channels) and three players.
+GM = User(id=700000000000000001, name="gm", manage_channels=True)
+ANA = User(id=700000000000000002, name="ana")
+BO = User(id=700000000000000003, name="bo")
+CY = User(id=700000000000000004, name="cy")
+
+
+class CommandFailed(AssertionError):
+    pass
+
+
+@dataclass
+class BotProcess:
+    """A running ``python -m bot`` and the stand-in Discord it talks to."""
+
+    discord: StandIn
+    proc: asyncio.subprocess.Process
+    started_at: float  # time.perf_counter() just before the process was spawned
+    marks: dict[str, float]  # time.perf_counter() when the stand-in saw "synced", "identified"
+
+    @property
+    def synced_at(self) -> float:
+        return self.marks["synced"]
+
+    @property
+    def pid(self) -> int:
+        return self.proc.pid
+
+    def rss_mb(self) -> float:
+        return rss_mb(self.proc.pid)
+
+    def cpu_seconds(self) -> float:
+        return cpu_seconds(self.proc.pid)
+
+    async def run(
+        self,
+        path: str,
+        options: Mapping[str, Any] | None = None,
+        *,
+        user: User = GM,
+        channel_id: int,
+        ok: bool = True,
+    ) -> Reply:
+        """Run ``/path`` and (with ``ok``) insist that the answer is not a refusal."""
+        reply = await self.discord.invoke(
+            path, options, user=user, channel_id=channel_id, timeout=30
+        )
+        if ok and reply.ephemeral:
+            raise CommandFailed(f"/{path} {dict(options or {})} was refused: {reply.text}")
+        return reply
+
+
 @asynccontextmanager
-async def bot_subprocess(database: Path, **env: str) -> AsyncIterator[StandIn]:
-    """``python -m bot`` pointed at a fresh stand-in Discord; yields once it is connected."""
+async def bot_process(
+    database: Path, *, wait_synced: bool = True, env: Mapping[str, str] | None = None
+) -> AsyncIterator[BotProcess]:
+    """``python -m bot`` pointed at a fresh stand-in Discord; yields once it is connected (and,
+    with ``wait_synced``, once its commands are synced)."""
     async with StandIn() as discord:
         environment = {k: v for k, v in os.environ.items() if not k.startswith("DISCORD_")}
         environment.update(discord.bot_env())
-        environment.update(DATABASE_PATH=str(database), LOG_LEVEL="WARNING", **env)
+        environment.update(DATABASE_PATH=str(database), LOG_LEVEL="WARNING")
+        environment.update(env or {})
+        environment["PYTHONPATH"] = str(ROOT)
+        marks: dict[str, float] = {}
+
+        async def mark(name: str, event: asyncio.Event) -> None:
+            await event.wait()
+            marks[name] = time.perf_counter()
+
+        watchers = [
+            asyncio.create_task(mark("synced", discord.synced)),
+            asyncio.create_task(mark("identified", discord.identified)),
+        ]
+        started = time.perf_counter()
         proc = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "bot", env=environment, cwd=database.parent
         )
         try:
-            await asyncio.wait_for(discord.identified.wait(), timeout=30)
-            yield discord
+            await asyncio.wait_for(discord.identified.wait(), timeout=60)
+            if wait_synced:
+                await asyncio.wait_for(discord.synced.wait(), timeout=60)
+            yield BotProcess(discord, proc, started, marks)
         finally:
+            for watcher in watchers:
+                watcher.cancel()
             if proc.returncode is None:
                 proc.send_signal(signal.SIGTERM)
                 try:
@@ -51,3 +156,10 @@ async def bot_subprocess(database: Path, **env: str) -> AsyncIterator[StandIn]:
                 except TimeoutError:
                     proc.kill()
                     await proc.wait()
+
+
+@asynccontextmanager
+async def bot_subprocess(database: Path, **env: str) -> AsyncIterator[StandIn]:
+    """``python -m bot`` pointed at a fresh stand-in Discord; yields the stand-in."""
+    async with bot_process(database, env=env) as bot:
+        yield bot.discord

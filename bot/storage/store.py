@@ -4,13 +4,21 @@ Every state change goes through :meth:`Store.transaction`, which serialises comm
 channel with an ``asyncio.Lock``, reads the row, lets the caller change the state, and commits
 the new state and one history row in a single SQLite transaction guarded by an optimistic
 ``version`` check. Nothing here knows any game.
+
+Speed: every aiosqlite call is a round trip to its worker thread (a few hundred µs under load),
+so each read and each commit here is ONE call that runs its SQL in that thread, and campaign
+rows and game-master lists are kept in small bounded in-process caches (LRU). This process is
+the database's only writer: every write below updates or drops the cached entry; a version
+conflict drops it too.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import sqlite3
 import weakref
+from collections import OrderedDict
 from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
@@ -26,6 +34,9 @@ from bot.rules.dice import Draw
 from bot.storage.migrations import MIGRATIONS, SCHEMA_VERSION
 
 JsonDict = dict[str, Any]
+
+# How many channels' campaign rows (and game-master lists) stay cached.
+CACHE_SIZE = 4096
 
 
 def _now() -> str:
@@ -133,6 +144,59 @@ class Tx:
         return self._new_state is not None or self._summary is not None
 
 
+class _Row:
+    """A cached ``campaigns`` row: its columns, with the state kept as its stored JSON text (each
+    :meth:`Store.get` parses a fresh copy, so callers can never change the cached one)."""
+
+    __slots__ = ("columns", "state_text")
+
+    def __init__(self, columns: JsonDict, state_text: str) -> None:
+        self.columns = columns
+        self.state_text = state_text
+
+    def campaign(self) -> Campaign:
+        return Campaign.model_construct(**self.columns, state=json.loads(self.state_text))
+
+
+class _LRU:
+    """A bounded mapping: the least recently used entry goes first when it is full."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._data: OrderedDict[int, Any] = OrderedDict()
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+    def lookup(self, key: int) -> tuple[bool, Any]:
+        try:
+            value = self._data[key]
+        except KeyError:
+            return False, None
+        self._data.move_to_end(key)
+        return True, value
+
+    def put(self, key: int, value: Any) -> None:
+        self._data[key] = value
+        self._data.move_to_end(key)
+        while len(self._data) > self.size:
+            self._data.popitem(last=False)
+
+    def drop(self, key: int) -> None:
+        self._data.pop(key, None)
+
+    def clear(self) -> None:
+        self._data.clear()
+
+
+def _row_entry(row: sqlite3.Row | None) -> _Row | None:
+    if row is None:
+        return None
+    columns = dict(row)
+    state_text = columns.pop("state")
+    return _Row(columns, state_text)
+
+
 class Store:
     """The campaign database. Open with :meth:`Store.open`; close with :meth:`close`."""
 
@@ -141,6 +205,29 @@ class Store:
         self.path = path
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._write_lock = asyncio.Lock()
+        # channel -> _Row, or None for "no campaign"; channel -> tuple of game-master ids
+        self._campaigns = _LRU(CACHE_SIZE)
+        self._gms = _LRU(CACHE_SIZE)
+        # A read caches what it read only if no write started or ended while it was reading.
+        self._generation = 0
+        self._writing = 0
+
+    # -- the worker thread ---------------------------------------------------------------------
+    async def _call(self, fn: Any, *args: Any) -> Any:
+        """Run ``fn(sqlite3_connection, *args)`` in aiosqlite's worker thread: one round trip."""
+        conn = self._conn
+        return await conn._execute(lambda: fn(conn._conn, *args))
+
+    def _write_started(self) -> None:
+        self._writing += 1
+        self._generation += 1
+
+    def _write_ended(self) -> None:
+        self._writing -= 1
+        self._generation += 1
+
+    def _may_cache(self, generation: int) -> bool:
+        return self._writing == 0 and self._generation == generation
 
     # -- lifecycle -----------------------------------------------------------------------------
     @classmethod
@@ -161,6 +248,8 @@ class Store:
     async def close(self) -> None:
         async with self._write_lock:
             await self._conn.close()
+        self._campaigns.clear()
+        self._gms.clear()
 
     async def _migrate(self) -> None:
         async with self._conn.execute("PRAGMA user_version") as cur:
@@ -188,15 +277,26 @@ class Store:
         return str(row[0]) if row else ""
 
     # -- reads ---------------------------------------------------------------------------------
-    async def get(self, channel_id: int) -> Campaign | None:
-        async with self._conn.execute(
+    @staticmethod
+    def _select_campaign(db: sqlite3.Connection, channel_id: int) -> sqlite3.Row | None:
+        row: sqlite3.Row | None = db.execute(
             "SELECT * FROM campaigns WHERE channel_id = ?", (channel_id,)
-        ) as cur:
-            row = await cur.fetchone()
-        if row is None:
+        ).fetchone()
+        return row
+
+    async def get(self, channel_id: int) -> Campaign | None:
+        found, entry = self._campaigns.lookup(channel_id)
+        if found:
+            return None if entry is None else entry.campaign()
+        generation = self._generation
+        row = await self._call(self._select_campaign, channel_id)
+        entry = _row_entry(row)
+        if self._may_cache(generation):
+            self._campaigns.put(channel_id, entry)
+        if entry is None:
             return None
-        data = dict(row)
-        data["state"] = json.loads(data["state"])
+        data = dict(entry.columns)
+        data["state"] = json.loads(entry.state_text)
         return Campaign.model_validate(data)
 
     async def history(
@@ -220,8 +320,7 @@ class Store:
         if limit is not None:
             sql += " LIMIT ?"
             args.append(limit)
-        async with self._conn.execute(sql, args) as cur:
-            rows = await cur.fetchall()
+        rows = await self._call(lambda db: db.execute(sql, args).fetchall())
         return [self._entry(row) for row in rows]
 
     @staticmethod
@@ -247,11 +346,20 @@ class Store:
             )
 
     async def game_masters(self, channel_id: int) -> list[int]:
-        async with self._conn.execute(
-            "SELECT user_id FROM game_masters WHERE channel_id = ? ORDER BY added_at", (channel_id,)
-        ) as cur:
-            rows = await cur.fetchall()
-        return [int(r[0]) for r in rows]
+        found, cached = self._gms.lookup(channel_id)
+        if found:
+            return list(cached)
+        generation = self._generation
+        rows = await self._call(
+            lambda db: db.execute(
+                "SELECT user_id FROM game_masters WHERE channel_id = ? ORDER BY added_at",
+                (channel_id,),
+            ).fetchall()
+        )
+        ids = [int(r[0]) for r in rows]
+        if self._may_cache(generation):
+            self._gms.put(channel_id, tuple(ids))
+        return ids
 
     # -- writes --------------------------------------------------------------------------------
     def channel_lock(self, channel_id: int) -> asyncio.Lock:
@@ -292,36 +400,44 @@ class Store:
         guild_id: int | None,
     ) -> None:
         now = _now()
-        conn = self._conn
-        async with self._write_lock:
-            await conn.execute("BEGIN IMMEDIATE")
+        new_text: str | None = None
+        before_text: str | None = None
+        if not tx._delete:
+            if tx._new_game is not None:
+                assert tx._new_state is not None
+                new_text = dump_json(tx._new_state)
+            else:
+                assert tx.campaign is not None
+                before_text = dump_json(tx.campaign.state)
+                new_text = dump_json(tx._new_state) if tx._new_state is not None else before_text
+        dice_text = dump_json(tx._dice)
+        summary = tx._summary or command
+
+        def work(db: sqlite3.Connection) -> tuple[int, int] | None:
+            db.execute("BEGIN IMMEDIATE")
             try:
                 if tx._delete:
                     assert tx.campaign is not None
-                    cur = await conn.execute(
+                    cur = db.execute(
                         "DELETE FROM campaigns WHERE channel_id = ? AND version = ?",
                         (channel_id, tx.campaign.version),
                     )
                     if cur.rowcount != 1:
                         raise ConcurrencyError(channel_id)
-                    await conn.execute(
+                    db.execute(
                         "DELETE FROM history WHERE campaign_id = ?", (tx.campaign.campaign_id,)
                     )
-                    await conn.execute(
-                        "DELETE FROM game_masters WHERE channel_id = ?", (channel_id,)
-                    )
-                    await conn.execute("COMMIT")
-                    return
+                    db.execute("DELETE FROM game_masters WHERE channel_id = ?", (channel_id,))
+                    db.execute("COMMIT")
+                    return None
                 if tx._new_game is not None:
-                    assert tx._new_state is not None
-                    async with conn.execute(
+                    row = db.execute(
                         "UPDATE counters SET value = value + 1 WHERE name = 'campaign_id' "
                         "RETURNING value"
-                    ) as c:
-                        row = await c.fetchone()
+                    ).fetchone()
                     assert row is not None
                     campaign_id = int(row[0])
-                    await conn.execute(
+                    db.execute(
                         "INSERT INTO campaigns (channel_id, campaign_id, guild_id, game, state, "
                         "version, created_by, created_at, updated_at) "
                         "VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?)",
@@ -330,36 +446,30 @@ class Store:
                             campaign_id,
                             guild_id,
                             tx._new_game,
-                            dump_json(tx._new_state),
+                            new_text,
                             actor_id,
                             now,
                             now,
                         ),
                     )
-                    await conn.execute(
-                        "DELETE FROM game_masters WHERE channel_id = ?", (channel_id,)
-                    )
-                    state_before: str | None = None
+                    db.execute("DELETE FROM game_masters WHERE channel_id = ?", (channel_id,))
                 else:
                     assert tx.campaign is not None
                     campaign_id = tx.campaign.campaign_id
-                    new_state = tx._new_state if tx._new_state is not None else tx.campaign.state
-                    cur = await conn.execute(
+                    cur = db.execute(
                         "UPDATE campaigns SET state = ?, version = version + 1, updated_at = ? "
                         "WHERE channel_id = ? AND version = ?",
-                        (dump_json(new_state), now, channel_id, tx.campaign.version),
+                        (new_text, now, channel_id, tx.campaign.version),
                     )
                     if cur.rowcount != 1:
                         raise ConcurrencyError(channel_id)
-                    state_before = dump_json(tx.campaign.state)
-                async with conn.execute(
+                row = db.execute(
                     "SELECT COALESCE(MAX(seq), 0) + 1 FROM history WHERE campaign_id = ?",
                     (campaign_id,),
-                ) as c:
-                    row = await c.fetchone()
+                ).fetchone()
                 assert row is not None
                 seq = int(row[0])
-                await conn.execute(
+                db.execute(
                     "INSERT INTO history (campaign_id, seq, channel_id, created_at, actor_id, "
                     "actor_name, command, summary, dice, state_before) "
                     "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -371,29 +481,76 @@ class Store:
                         actor_id,
                         actor_name,
                         command,
-                        tx._summary or command,
-                        dump_json(tx._dice),
-                        state_before,
+                        summary,
+                        dice_text,
+                        before_text,
                     ),
                 )
-                await conn.execute("COMMIT")
-                tx.seq = seq
+                db.execute("COMMIT")
+                return campaign_id, seq
             except BaseException:
-                await conn.execute("ROLLBACK")
+                if db.in_transaction:
+                    db.execute("ROLLBACK")
                 raise
+
+        async with self._write_lock:
+            self._write_started()
+            committed = False
+            try:
+                result = await self._call(work)
+                committed = True
+            finally:
+                self._write_ended()
+                if not committed:
+                    self._campaigns.drop(channel_id)
+                    self._gms.drop(channel_id)
+        if result is None:  # deleted
+            self._campaigns.drop(channel_id)
+            self._gms.drop(channel_id)
+            return
+        campaign_id, seq = result
+        assert new_text is not None
+        if tx._new_game is not None:
+            columns: JsonDict = {
+                "channel_id": channel_id,
+                "campaign_id": campaign_id,
+                "guild_id": guild_id,
+                "game": tx._new_game,
+                "version": 1,
+                "created_by": actor_id,
+                "created_at": now,
+                "updated_at": now,
+            }
+            self._gms.put(channel_id, ())
+        else:
+            assert tx.campaign is not None
+            old = tx.campaign
+            columns = {
+                "channel_id": old.channel_id,
+                "campaign_id": old.campaign_id,
+                "guild_id": old.guild_id,
+                "game": old.game,
+                "version": old.version + 1,
+                "created_by": old.created_by,
+                "created_at": old.created_at,
+                "updated_at": now,
+            }
+        self._campaigns.put(channel_id, _Row(columns, new_text))
+        tx.seq = seq
 
     # -- undo, export, import, game masters ----------------------------------------------------
     async def latest_undoable(self, channel_id: int) -> HistoryEntry | None:
-        """The newest history entry of the channel's campaign that is not undone yet."""
+        """The newest history entry of the channel's current campaign that is not undone yet."""
         campaign = await self.get(channel_id)
         if campaign is None:
             return None
-        async with self._conn.execute(
-            "SELECT * FROM history WHERE campaign_id = ? AND undone_at IS NULL "
-            "ORDER BY seq DESC LIMIT 1",
-            (campaign.campaign_id,),
-        ) as cur:
-            row = await cur.fetchone()
+        row = await self._call(
+            lambda db: db.execute(
+                "SELECT * FROM history WHERE campaign_id = ? AND undone_at IS NULL "
+                "ORDER BY seq DESC LIMIT 1",
+                (campaign.campaign_id,),
+            ).fetchone()
+        )
         return self._entry(row) if row else None
 
     async def undo(self, channel_id: int, seq: int, actor_id: int) -> HistoryEntry:
@@ -407,25 +564,36 @@ class Store:
             if latest.state_before is None:
                 raise BotError(key="nothing-to-undo")
             now = _now()
-            async with self._write_lock:
-                await self._conn.execute("BEGIN IMMEDIATE")
+            state_text = dump_json(latest.state_before)
+
+            def work(db: sqlite3.Connection) -> None:
+                db.execute("BEGIN IMMEDIATE")
                 try:
-                    cur = await self._conn.execute(
+                    cur = db.execute(
                         "UPDATE campaigns SET state = ?, version = version + 1, updated_at = ? "
                         "WHERE channel_id = ? AND version = ?",
-                        (dump_json(latest.state_before), now, channel_id, campaign.version),
+                        (state_text, now, channel_id, campaign.version),
                     )
                     if cur.rowcount != 1:
                         raise ConcurrencyError(channel_id)
-                    await self._conn.execute(
+                    db.execute(
                         "UPDATE history SET undone_by = ?, undone_at = ? "
                         "WHERE campaign_id = ? AND seq = ?",
                         (actor_id, now, campaign.campaign_id, seq),
                     )
-                    await self._conn.execute("COMMIT")
+                    db.execute("COMMIT")
                 except BaseException:
-                    await self._conn.execute("ROLLBACK")
+                    if db.in_transaction:
+                        db.execute("ROLLBACK")
                     raise
+
+            async with self._write_lock:
+                self._write_started()
+                try:
+                    await self._call(work)
+                finally:
+                    self._write_ended()
+                    self._campaigns.drop(channel_id)
             return latest.model_copy(update={"undone_by": actor_id, "undone_at": now})
 
     async def export_campaign(self, channel_id: int) -> JsonDict | None:
@@ -458,68 +626,76 @@ class Store:
     ) -> None:
         """Replace the channel's campaign with exported ``data`` (already validated)."""
         async with self.channel_lock(channel_id), self._write_lock:
-            conn = self._conn
-            await conn.execute("BEGIN IMMEDIATE")
+            self._write_started()
             try:
-                async with conn.execute(
-                    "SELECT campaign_id FROM campaigns WHERE channel_id = ?", (channel_id,)
-                ) as c:
-                    old = await c.fetchone()
-                if old is not None:
-                    await conn.execute("DELETE FROM history WHERE campaign_id = ?", (old[0],))
-                    await conn.execute("DELETE FROM campaigns WHERE channel_id = ?", (channel_id,))
-                await conn.execute("DELETE FROM game_masters WHERE channel_id = ?", (channel_id,))
-                async with conn.execute(
-                    "UPDATE counters SET value = value + 1 WHERE name = 'campaign_id' "
-                    "RETURNING value"
-                ) as c:
-                    row = await c.fetchone()
-                assert row is not None
-                campaign_id = int(row[0])
+                await self._import(channel_id, guild_id, data)
+            finally:
+                self._write_ended()
+                self._campaigns.drop(channel_id)
+                self._gms.drop(channel_id)
+
+    async def _import(self, channel_id: int, guild_id: int | None, data: Mapping[str, Any]) -> None:
+        conn = self._conn
+        await conn.execute("BEGIN IMMEDIATE")
+        try:
+            async with conn.execute(
+                "SELECT campaign_id FROM campaigns WHERE channel_id = ?", (channel_id,)
+            ) as c:
+                old = await c.fetchone()
+            if old is not None:
+                await conn.execute("DELETE FROM history WHERE campaign_id = ?", (old[0],))
+                await conn.execute("DELETE FROM campaigns WHERE channel_id = ?", (channel_id,))
+            await conn.execute("DELETE FROM game_masters WHERE channel_id = ?", (channel_id,))
+            async with conn.execute(
+                "UPDATE counters SET value = value + 1 WHERE name = 'campaign_id' RETURNING value"
+            ) as c:
+                row = await c.fetchone()
+            assert row is not None
+            campaign_id = int(row[0])
+            await conn.execute(
+                "INSERT INTO campaigns (channel_id, campaign_id, guild_id, game, state, "
+                "version, created_by, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?)",
+                (
+                    channel_id,
+                    campaign_id,
+                    guild_id,
+                    data["game"],
+                    dump_json(data["state"]),
+                    data["created_by"],
+                    data["created_at"],
+                    data["updated_at"],
+                ),
+            )
+            for gm in data.get("game_masters", []):
                 await conn.execute(
-                    "INSERT INTO campaigns (channel_id, campaign_id, guild_id, game, state, "
-                    "version, created_by, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?)",
+                    "INSERT OR IGNORE INTO game_masters (channel_id, user_id, added_by, "
+                    "added_at) VALUES (?, ?, ?, ?)",
+                    (channel_id, gm["user_id"], gm["added_by"], gm["added_at"]),
+                )
+            for h in data.get("history", []):
+                await conn.execute(
+                    "INSERT INTO history (campaign_id, seq, channel_id, created_at, actor_id, "
+                    "actor_name, command, summary, dice, state_before, undone_by, undone_at) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (
-                        channel_id,
                         campaign_id,
-                        guild_id,
-                        data["game"],
-                        dump_json(data["state"]),
-                        data["created_by"],
-                        data["created_at"],
-                        data["updated_at"],
+                        h["seq"],
+                        channel_id,
+                        h["created_at"],
+                        h["actor_id"],
+                        h["actor_name"],
+                        h["command"],
+                        h["summary"],
+                        dump_json(h["dice"]),
+                        None if h["state_before"] is None else dump_json(h["state_before"]),
+                        h.get("undone_by"),
+                        h.get("undone_at"),
                     ),
                 )
-                for gm in data.get("game_masters", []):
-                    await conn.execute(
-                        "INSERT OR IGNORE INTO game_masters (channel_id, user_id, added_by, "
-                        "added_at) VALUES (?, ?, ?, ?)",
-                        (channel_id, gm["user_id"], gm["added_by"], gm["added_at"]),
-                    )
-                for h in data.get("history", []):
-                    await conn.execute(
-                        "INSERT INTO history (campaign_id, seq, channel_id, created_at, actor_id, "
-                        "actor_name, command, summary, dice, state_before, undone_by, undone_at) "
-                        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                        (
-                            campaign_id,
-                            h["seq"],
-                            channel_id,
-                            h["created_at"],
-                            h["actor_id"],
-                            h["actor_name"],
-                            h["command"],
-                            h["summary"],
-                            dump_json(h["dice"]),
-                            None if h["state_before"] is None else dump_json(h["state_before"]),
-                            h.get("undone_by"),
-                            h.get("undone_at"),
-                        ),
-                    )
-                await conn.execute("COMMIT")
-            except BaseException:
-                await conn.execute("ROLLBACK")
-                raise
+            await conn.execute("COMMIT")
+        except BaseException:
+            await conn.execute("ROLLBACK")
+            raise
 
     async def add_game_master(self, channel_id: int, user_id: int, added_by: int) -> bool:
         """True if added, False if already one."""
@@ -539,5 +715,13 @@ class Store:
     async def execute_write(self, sql: str, args: Sequence[Any] = ()) -> int:
         """A single-statement write outside the campaign flow (game masters, meta)."""
         async with self._write_lock:
-            cur = await self._conn.execute(sql, args)
-            return cur.rowcount
+            self._write_started()
+            try:
+                cur = await self._conn.execute(sql, args)
+                return cur.rowcount
+            finally:
+                self._write_ended()
+                # It may touch any channel's game masters (or campaigns): forget them.
+                self._gms.clear()
+                if "campaigns" in sql.lower():
+                    self._campaigns.clear()
