@@ -15,6 +15,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import aiosqlite
+
+from bot.storage.migrations import MIGRATIONS
 from bot.testing.standin import Reply, StandIn, User
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -163,3 +166,66 @@ async def bot_subprocess(database: Path, **env: str) -> AsyncIterator[StandIn]:
     """``python -m bot`` pointed at a fresh stand-in Discord; yields the stand-in."""
     async with bot_process(database, env=env) as bot:
         yield bot.discord
+
+
+class BareCommits:
+    """Bare aiosqlite commits with the store's pragmas (WAL, synchronous=FULL): each commit is
+    one transaction that updates one campaign row and inserts one history row of the given
+    sizes, in ONE round trip to aiosqlite's worker thread (the cheapest way through aiosqlite).
+    The storage floor the bot's commands sit on."""
+
+    def __init__(self, conn: aiosqlite.Connection, sizes: Mapping[str, float]) -> None:
+        self.conn = conn
+        self.seq = 0
+        self.state = "s" * round(sizes["state"])
+        self.before = "b" * round(sizes["state_before"])
+        self.summary = "m" * round(sizes["summary"])
+        self.dice = "d" * round(sizes["dice"])
+        self.command = "c" * round(sizes["command"])
+
+    @classmethod
+    async def open(cls, path: Path, sizes: Mapping[str, float]) -> BareCommits:
+        conn = await aiosqlite.connect(path, isolation_level=None)
+        await conn.execute("PRAGMA journal_mode=WAL")
+        await conn.execute("PRAGMA synchronous=FULL")
+        await conn.execute("PRAGMA busy_timeout=5000")
+        await conn.execute("PRAGMA foreign_keys=ON")
+        for number, script in enumerate(MIGRATIONS, start=1):
+            await conn.executescript(
+                f"BEGIN IMMEDIATE;\n{script}\nPRAGMA user_version={number};\nCOMMIT;"
+            )
+        bare = cls(conn, sizes)
+        await conn.execute(
+            "INSERT INTO campaigns (channel_id, campaign_id, game, state, version, created_by, "
+            "created_at, updated_at) VALUES (1, 1, 'imperial_assault', ?, 1, 1, 'now', 'now')",
+            (bare.state,),
+        )
+        return bare
+
+    def _commit(self) -> None:
+        db = self.conn._conn
+        now = "2026-01-01T00:00:00.000+00:00"
+        db.execute("BEGIN IMMEDIATE")
+        db.execute(
+            "UPDATE campaigns SET state = ?, version = version + 1, updated_at = ? "
+            "WHERE channel_id = 1",
+            (self.state, now),
+        )
+        db.execute(
+            "INSERT INTO history (campaign_id, seq, channel_id, created_at, actor_id, "
+            "actor_name, command, summary, dice, state_before) "
+            "VALUES (1, ?, 1, ?, 1, 'gm', ?, ?, ?, ?)",
+            (self.seq, now, self.command, self.summary, self.dice, self.before),
+        )
+        db.execute("COMMIT")
+
+    async def commit(self) -> None:
+        self.seq += 1
+        await self.conn._execute(self._commit)
+
+    async def close(self) -> None:
+        await self.conn.close()
+
+
+# A typical row of the latency benchmark's state-changing commands (bytes).
+TYPICAL_ROW = {"state": 1500, "state_before": 1500, "summary": 60, "dice": 150, "command": 40}

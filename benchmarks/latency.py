@@ -15,16 +15,28 @@ from __future__ import annotations
 import argparse
 import asyncio
 import tempfile
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from benchmarks import scenarios as sc
-from benchmarks.common import BO, GM, BotProcess, User, bot_process, median, percentile
+from benchmarks.common import (
+    BO,
+    GM,
+    TYPICAL_ROW,
+    BareCommits,
+    BotProcess,
+    User,
+    bot_process,
+    median,
+    percentile,
+)
 
 P50_TARGET = 1.5
 P99_TARGET = 2.0
+BARE = "(a bare durable commit, no bot)"
 
 # Channels
 PLAIN, WITH_CAMPAIGN, IA, IA_ROLL, IMPERIUM, MAINT, ASTEROIDS = range(1001, 1008)
@@ -88,14 +100,23 @@ async def one_round(bot: BotProcess, all_cases: list[Case], undo: Case, record: 
 async def measure(count: int, warmup: int = 20) -> list[Case]:
     all_cases = cases()
     undo = Case("/campaign undo", "campaign undo", {}, IA, game=False)
+    bare = Case(BARE, "", {}, 0, game=False)
     with tempfile.TemporaryDirectory() as tmp:
-        async with bot_process(Path(tmp) / "latency.sqlite3") as bot:
-            await prepare(bot)
-            for _ in range(warmup):
-                await one_round(bot, all_cases, undo, record=False)
-            for _ in range(count):
-                await one_round(bot, all_cases, undo, record=True)
-    return [*all_cases, undo]
+        commits = await BareCommits.open(Path(tmp) / "bare.sqlite3", TYPICAL_ROW)
+        try:
+            async with bot_process(Path(tmp) / "latency.sqlite3") as bot:
+                await prepare(bot)
+                for _ in range(warmup):
+                    await one_round(bot, all_cases, undo, record=False)
+                    await commits.commit()
+                for _ in range(count):
+                    await one_round(bot, all_cases, undo, record=True)
+                    start = time.perf_counter()
+                    await commits.commit()
+                    bare.times.append((time.perf_counter() - start) * 1000)
+        finally:
+            await commits.close()
+    return [*all_cases, undo, bare]
 
 
 def rows(results: list[Case]) -> list[dict[str, Any]]:

@@ -22,11 +22,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-import aiosqlite
-
 from benchmarks import scenarios as sc
-from benchmarks.common import BotProcess, bot_process
-from bot.storage.migrations import MIGRATIONS, SCHEMA_VERSION
+from benchmarks.common import BareCommits, BotProcess, bot_process
 
 FIRST_CHANNEL = 2001
 
@@ -101,56 +98,17 @@ async def bot_rate(tmp: Path, seconds: float, channels: int) -> dict[str, Any]:
 
 
 async def bare_rate(tmp: Path, seconds: float, sizes: dict[str, Any]) -> dict[str, Any]:
-    path = tmp / "bare.sqlite3"
-    conn = await aiosqlite.connect(path, isolation_level=None)
+    bare = await BareCommits.open(tmp / "bare.sqlite3", sizes)
     try:
-        await conn.execute("PRAGMA journal_mode=WAL")
-        await conn.execute("PRAGMA synchronous=FULL")
-        await conn.execute("PRAGMA busy_timeout=5000")
-        await conn.execute("PRAGMA foreign_keys=ON")
-        for number, script in enumerate(MIGRATIONS, start=1):
-            await conn.executescript(
-                f"BEGIN IMMEDIATE;\n{script}\nPRAGMA user_version={number};\nCOMMIT;"
-            )
-        assert number == SCHEMA_VERSION
-        state = "s" * round(sizes["state"])
-        before = "b" * round(sizes["state_before"])
-        summary = "m" * round(sizes["summary"])
-        dice = "d" * round(sizes["dice"])
-        command = "c" * round(sizes["command"])
-        await conn.execute(
-            "INSERT INTO campaigns (channel_id, campaign_id, game, state, version, created_by, "
-            "created_at, updated_at) VALUES (1, 1, 'imperial_assault', ?, 1, 1, 'now', 'now')",
-            (state,),
-        )
-        seq = 0
-
-        def commit() -> None:
-            db = conn._conn
-            db.execute("BEGIN IMMEDIATE")
-            db.execute(
-                "UPDATE campaigns SET state = ?, version = version + 1, updated_at = ? "
-                "WHERE channel_id = 1",
-                (state, "2026-01-01T00:00:00.000+00:00"),
-            )
-            db.execute(
-                "INSERT INTO history (campaign_id, seq, channel_id, created_at, actor_id, "
-                "actor_name, command, summary, dice, state_before) "
-                "VALUES (1, ?, 1, ?, 1, 'gm', ?, ?, ?, ?)",
-                (seq, "2026-01-01T00:00:00.000+00:00", command, summary, dice, before),
-            )
-            db.execute("COMMIT")
-
         done = 0
         start = time.perf_counter()
         stop_at = start + seconds
         while time.perf_counter() < stop_at:
-            seq += 1
-            await conn._execute(commit)
+            await bare.commit()
             done += 1
         elapsed = time.perf_counter() - start
     finally:
-        await conn.close()
+        await bare.close()
     return {"commits": done, "seconds": elapsed, "rate": done / elapsed}
 
 

@@ -21,6 +21,7 @@ import weakref
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -197,6 +198,132 @@ def _row_entry(row: sqlite3.Row | None) -> _Row | None:
     return _Row(columns, state_text)
 
 
+@dataclass(eq=False)
+class _Commit:
+    """One transaction's writes, waiting for (or in) a group commit."""
+
+    tx: Tx
+    channel_id: int
+    actor_id: int
+    actor_name: str
+    command: str
+    guild_id: int | None
+    now: str
+    new_text: str | None
+    before_text: str | None
+    dice_text: str
+    summary: str
+    done: asyncio.Future[None]
+
+
+def _retrieve(future: asyncio.Future[None]) -> None:
+    """Mark a result nobody waits for any more as seen (no "never retrieved" warning)."""
+    if not future.cancelled():
+        future.exception()
+
+
+def _apply(db: sqlite3.Connection, item: _Commit) -> tuple[int, int] | None:
+    """The writes of one transaction (inside an open SQLite transaction). Returns the campaign
+    id and history sequence number, or None for a deletion. Raises ConcurrencyError when the
+    row changed since it was read."""
+    tx, channel_id = item.tx, item.channel_id
+    if tx._delete:
+        assert tx.campaign is not None
+        cur = db.execute(
+            "DELETE FROM campaigns WHERE channel_id = ? AND version = ?",
+            (channel_id, tx.campaign.version),
+        )
+        if cur.rowcount != 1:
+            raise ConcurrencyError(channel_id)
+        db.execute("DELETE FROM history WHERE campaign_id = ?", (tx.campaign.campaign_id,))
+        db.execute("DELETE FROM game_masters WHERE channel_id = ?", (channel_id,))
+        return None
+    if tx._new_game is not None:
+        row = db.execute(
+            "UPDATE counters SET value = value + 1 WHERE name = 'campaign_id' RETURNING value"
+        ).fetchone()
+        assert row is not None
+        campaign_id = int(row[0])
+        db.execute(
+            "INSERT INTO campaigns (channel_id, campaign_id, guild_id, game, state, "
+            "version, created_by, created_at, updated_at) "
+            "VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?)",
+            (
+                channel_id,
+                campaign_id,
+                item.guild_id,
+                tx._new_game,
+                item.new_text,
+                item.actor_id,
+                item.now,
+                item.now,
+            ),
+        )
+        db.execute("DELETE FROM game_masters WHERE channel_id = ?", (channel_id,))
+    else:
+        assert tx.campaign is not None
+        campaign_id = tx.campaign.campaign_id
+        cur = db.execute(
+            "UPDATE campaigns SET state = ?, version = version + 1, updated_at = ? "
+            "WHERE channel_id = ? AND version = ?",
+            (item.new_text, item.now, channel_id, tx.campaign.version),
+        )
+        if cur.rowcount != 1:
+            raise ConcurrencyError(channel_id)
+    row = db.execute(
+        "SELECT COALESCE(MAX(seq), 0) + 1 FROM history WHERE campaign_id = ?", (campaign_id,)
+    ).fetchone()
+    assert row is not None
+    seq = int(row[0])
+    db.execute(
+        "INSERT INTO history (campaign_id, seq, channel_id, created_at, actor_id, "
+        "actor_name, command, summary, dice, state_before) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (
+            campaign_id,
+            seq,
+            channel_id,
+            item.now,
+            item.actor_id,
+            item.actor_name,
+            item.command,
+            item.summary,
+            item.dice_text,
+            item.before_text,
+        ),
+    )
+    return campaign_id, seq
+
+
+def _commit_in_thread(
+    db: sqlite3.Connection, batch: list[_Commit]
+) -> list[tuple[int, int] | BaseException | None]:
+    """Commit ``batch`` in one SQLite transaction (runs in aiosqlite's worker thread). One item:
+    a plain transaction. Several: a savepoint each, so a failing item (a version conflict)
+    leaves the others' writes in. Returns each item's outcome or its exception; raises if the
+    transaction as a whole fails (then nothing is written)."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        outcomes: list[tuple[int, int] | BaseException | None] = []
+        if len(batch) == 1:
+            outcomes.append(_apply(db, batch[0]))
+        else:
+            for item in batch:
+                db.execute("SAVEPOINT one_command")
+                try:
+                    outcomes.append(_apply(db, item))
+                except Exception as exc:
+                    db.execute("ROLLBACK TO one_command")
+                    outcomes.append(exc)
+                db.execute("RELEASE one_command")
+        db.execute("COMMIT")
+        return outcomes
+    except BaseException:
+        if db.in_transaction:
+            db.execute("ROLLBACK")
+        raise
+
+
 class Store:
     """The campaign database. Open with :meth:`Store.open`; close with :meth:`close`."""
 
@@ -211,6 +338,7 @@ class Store:
         # A read caches what it read only if no write started or ended while it was reading.
         self._generation = 0
         self._writing = 0
+        self._pending: list[_Commit] = []  # commits waiting for the write lock
 
     # -- the worker thread ---------------------------------------------------------------------
     async def _call(self, fn: Any, *args: Any) -> Any:
@@ -410,133 +538,81 @@ class Store:
                 assert tx.campaign is not None
                 before_text = dump_json(tx.campaign.state)
                 new_text = dump_json(tx._new_state) if tx._new_state is not None else before_text
-        dice_text = dump_json(tx._dice)
-        summary = tx._summary or command
+        item = _Commit(
+            tx=tx,
+            channel_id=channel_id,
+            actor_id=actor_id,
+            actor_name=actor_name,
+            command=command,
+            guild_id=guild_id,
+            now=now,
+            new_text=new_text,
+            before_text=before_text,
+            dice_text=dump_json(tx._dice),
+            summary=tx._summary or command,
+            done=asyncio.get_running_loop().create_future(),
+        )
+        # Group commit: the first command to get the write lock commits every command queued
+        # by then in ONE SQLite transaction (one savepoint each, so each still succeeds or fails
+        # on its own) and ONE fsync; the others find theirs done. Alone, it is a plain commit.
+        self._pending.append(item)
+        try:
+            async with self._write_lock:
+                if item in self._pending:
+                    batch, self._pending = self._pending, []
+                    await asyncio.shield(asyncio.ensure_future(self._commit_batch(batch)))
+        except BaseException:
+            if item in self._pending:  # cancelled before anyone took it: nothing written
+                self._pending.remove(item)
+            else:
+                item.done.add_done_callback(_retrieve)
+            raise
+        await item.done
 
-        def work(db: sqlite3.Connection) -> tuple[int, int] | None:
-            db.execute("BEGIN IMMEDIATE")
-            try:
-                if tx._delete:
-                    assert tx.campaign is not None
-                    cur = db.execute(
-                        "DELETE FROM campaigns WHERE channel_id = ? AND version = ?",
-                        (channel_id, tx.campaign.version),
-                    )
-                    if cur.rowcount != 1:
-                        raise ConcurrencyError(channel_id)
-                    db.execute(
-                        "DELETE FROM history WHERE campaign_id = ?", (tx.campaign.campaign_id,)
-                    )
-                    db.execute("DELETE FROM game_masters WHERE channel_id = ?", (channel_id,))
-                    db.execute("COMMIT")
-                    return None
+    async def _commit_batch(self, batch: list[_Commit]) -> None:
+        """Commit ``batch`` in one transaction; settle every item's ``done`` future."""
+        self._write_started()
+        try:
+            outcomes = await self._call(_commit_in_thread, batch)
+        except BaseException as exc:
+            outcomes = [exc] * len(batch)
+        finally:
+            self._write_ended()
+        for item, outcome in zip(batch, outcomes, strict=True):
+            channel_id = item.channel_id
+            if isinstance(outcome, BaseException):
+                self._campaigns.drop(channel_id)
+                self._gms.drop(channel_id)
+                if not item.done.done():
+                    item.done.set_exception(outcome)
+                continue
+            tx = item.tx
+            if outcome is None:  # deleted
+                self._campaigns.drop(channel_id)
+                self._gms.drop(channel_id)
+            else:
+                campaign_id, seq = outcome
+                assert item.new_text is not None
                 if tx._new_game is not None:
-                    row = db.execute(
-                        "UPDATE counters SET value = value + 1 WHERE name = 'campaign_id' "
-                        "RETURNING value"
-                    ).fetchone()
-                    assert row is not None
-                    campaign_id = int(row[0])
-                    db.execute(
-                        "INSERT INTO campaigns (channel_id, campaign_id, guild_id, game, state, "
-                        "version, created_by, created_at, updated_at) "
-                        "VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?)",
-                        (
-                            channel_id,
-                            campaign_id,
-                            guild_id,
-                            tx._new_game,
-                            new_text,
-                            actor_id,
-                            now,
-                            now,
-                        ),
-                    )
-                    db.execute("DELETE FROM game_masters WHERE channel_id = ?", (channel_id,))
+                    columns: JsonDict = {
+                        "channel_id": channel_id,
+                        "campaign_id": campaign_id,
+                        "guild_id": item.guild_id,
+                        "game": tx._new_game,
+                        "version": 1,
+                        "created_by": item.actor_id,
+                        "created_at": item.now,
+                        "updated_at": item.now,
+                    }
+                    self._gms.put(channel_id, ())
                 else:
                     assert tx.campaign is not None
-                    campaign_id = tx.campaign.campaign_id
-                    cur = db.execute(
-                        "UPDATE campaigns SET state = ?, version = version + 1, updated_at = ? "
-                        "WHERE channel_id = ? AND version = ?",
-                        (new_text, now, channel_id, tx.campaign.version),
-                    )
-                    if cur.rowcount != 1:
-                        raise ConcurrencyError(channel_id)
-                row = db.execute(
-                    "SELECT COALESCE(MAX(seq), 0) + 1 FROM history WHERE campaign_id = ?",
-                    (campaign_id,),
-                ).fetchone()
-                assert row is not None
-                seq = int(row[0])
-                db.execute(
-                    "INSERT INTO history (campaign_id, seq, channel_id, created_at, actor_id, "
-                    "actor_name, command, summary, dice, state_before) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (
-                        campaign_id,
-                        seq,
-                        channel_id,
-                        now,
-                        actor_id,
-                        actor_name,
-                        command,
-                        summary,
-                        dice_text,
-                        before_text,
-                    ),
-                )
-                db.execute("COMMIT")
-                return campaign_id, seq
-            except BaseException:
-                if db.in_transaction:
-                    db.execute("ROLLBACK")
-                raise
-
-        async with self._write_lock:
-            self._write_started()
-            committed = False
-            try:
-                result = await self._call(work)
-                committed = True
-            finally:
-                self._write_ended()
-                if not committed:
-                    self._campaigns.drop(channel_id)
-                    self._gms.drop(channel_id)
-        if result is None:  # deleted
-            self._campaigns.drop(channel_id)
-            self._gms.drop(channel_id)
-            return
-        campaign_id, seq = result
-        assert new_text is not None
-        if tx._new_game is not None:
-            columns: JsonDict = {
-                "channel_id": channel_id,
-                "campaign_id": campaign_id,
-                "guild_id": guild_id,
-                "game": tx._new_game,
-                "version": 1,
-                "created_by": actor_id,
-                "created_at": now,
-                "updated_at": now,
-            }
-            self._gms.put(channel_id, ())
-        else:
-            assert tx.campaign is not None
-            old = tx.campaign
-            columns = {
-                "channel_id": old.channel_id,
-                "campaign_id": old.campaign_id,
-                "guild_id": old.guild_id,
-                "game": old.game,
-                "version": old.version + 1,
-                "created_by": old.created_by,
-                "created_at": old.created_at,
-                "updated_at": now,
-            }
-        self._campaigns.put(channel_id, _Row(columns, new_text))
-        tx.seq = seq
+                    columns = tx.campaign.model_dump(exclude={"state"})
+                    columns.update(version=tx.campaign.version + 1, updated_at=item.now)
+                self._campaigns.put(channel_id, _Row(columns, item.new_text))
+                tx.seq = seq
+            if not item.done.done():
+                item.done.set_result(None)
 
     # -- undo, export, import, game masters ----------------------------------------------------
     async def latest_undoable(self, channel_id: int) -> HistoryEntry | None:
@@ -589,11 +665,17 @@ class Store:
 
             async with self._write_lock:
                 self._write_started()
+                committed = False
                 try:
                     await self._call(work)
+                    committed = True
                 finally:
                     self._write_ended()
                     self._campaigns.drop(channel_id)
+            if committed:
+                columns = campaign.model_dump(exclude={"state"})
+                columns.update(version=campaign.version + 1, updated_at=now)
+                self._campaigns.put(channel_id, _Row(columns, state_text))
             return latest.model_copy(update={"undone_by": actor_id, "undone_at": now})
 
     async def export_campaign(self, channel_id: int) -> JsonDict | None:
