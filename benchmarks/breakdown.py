@@ -67,7 +67,7 @@ class _InProcess:
 
 async def measure(count: int) -> list[dict[str, Any]]:
     _instrument()
-    out = []
+    out: list[dict[str, Any]] = []
     with tempfile.TemporaryDirectory() as tmp:
         async with running_table(Path(tmp) / "breakdown.sqlite3") as table:
             bot = _InProcess(table)
