@@ -77,10 +77,13 @@ async def bot_rate(tmp: Path, seconds: float, channels: int) -> dict[str, Any]:
         cpu_bot, cpu_us = bot.cpu_seconds() - cpu_bot, time.process_time() - cpu_us
         # The same load of /ping (no storage at all): what discord.py itself allows.
         pings: list[int] = []
+        ping_cpu = bot.cpu_seconds()
         ping_start = time.perf_counter()
         ping_stop = ping_start + min(seconds, 10.0)
         await asyncio.gather(*(_worker(bot, c, ping_stop, pings, "ping") for c in ids))
-        ping_rate = len(pings) / (time.perf_counter() - ping_start)
+        ping_elapsed = time.perf_counter() - ping_start
+        ping_rate = len(pings) / ping_elapsed
+        ping_cpu = (bot.cpu_seconds() - ping_cpu) / ping_elapsed
     sizes = _row_sizes(path, ids)
     answered = len(counts)
     committed = int(sizes["commits"]) - channels  # minus the warm-up round
@@ -91,6 +94,7 @@ async def bot_rate(tmp: Path, seconds: float, channels: int) -> dict[str, Any]:
         "seconds": elapsed,
         "rate": answered / elapsed,
         "ping_rate": ping_rate,
+        "ping_bot_cpu": ping_cpu,
         "bot_cpu": cpu_bot / elapsed,  # cores busy in the bot process
         "standin_cpu": cpu_us / elapsed,  # cores busy in this process (the stand-in Discord)
         **sizes,
@@ -131,7 +135,8 @@ def table(result: dict[str, Any]) -> str:
             f"stand-in {100 * bot['standin_cpu']:.0f}%)",
             f"     average row: state {bot['state']:.0f} B, history state_before "
             f"{bot['state_before']:.0f} B, dice {bot['dice']:.0f} B, summary {bot['summary']:.0f} B",
-            f"the same load of /ping (no storage): {bot['ping_rate']:.0f} commands/s; "
+            f"the same load of /ping (no storage): {bot['ping_rate']:.0f} commands/s "
+            f"(bot busy {100 * bot['ping_bot_cpu']:.0f}%); "
             f"/deploy-roll reaches {bot['rate'] / bot['ping_rate']:.2f} of it",
             f"bare aiosqlite commits of the same rows (WAL, synchronous=FULL): "
             f"{bare['rate']:.0f} commits/s",
