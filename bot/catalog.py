@@ -7,7 +7,7 @@ Pure: no Discord here, so the rules' error types can render their English text t
 from __future__ import annotations
 
 import re
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -110,6 +110,21 @@ def has(locale: str, key: str) -> bool:
 
 def t(locale: str, key: str, /, **args: Any) -> str:
     """The message ``key`` in ``locale`` (falling back to English), with ``args`` filled in."""
+    frozen = tuple(sorted(args.items()))
+    try:
+        return _render_cached(locale, key, frozen)
+    except TypeError:  # an argument that can't be hashed: render without the cache
+        return _render(locale, key, args)
+
+
+@lru_cache(maxsize=8192)
+def _render_cached(locale: str, key: str, frozen: tuple[tuple[str, Any], ...]) -> str:
+    # Rendering is a pure function of its arguments, and replies repeat the same phrases with
+    # the same numbers all the time; Fluent's number formatting and plural rules are slow.
+    return _render(locale, key, dict(frozen))
+
+
+def _render(locale: str, key: str, args: dict[str, Any]) -> str:
     args = {k: (v.render(locale) if hasattr(v, "render") else v) for k, v in args.items()}
     for loc in (locale, DEFAULT):
         b = bundle(loc)

@@ -60,6 +60,7 @@ def game_title(key: str) -> str:
     return info.title if info else key
 
 
+@dataclass(frozen=True)
 class SetupHint:
     """The games' setup commands, as the reader's Discord names them (a catalog argument)."""
 
