@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from functools import cache
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -197,6 +197,31 @@ class ImperialAssaultState(BaseModel):
         return self.deployed_group(group_id) is not None
 
 
+def _fresh(state: ImperialAssaultState) -> ImperialAssaultState:
+    """A copy for a rule to change, much cheaper than a deep copy: every list is new, the
+    deployed groups are shared. Rules never change a :class:`DeployedGroup` in place: they put
+    a changed copy in the new list (:func:`_replace_group`), so the input is never touched."""
+    return state.model_copy(
+        update={
+            "expansions": list(state.expansions),
+            "hand": list(state.hand),
+            "deployed": list(state.deployed),
+            "defeated": list(state.defeated),
+            "earned_villains": list(state.earned_villains),
+        }
+    )
+
+
+def _replace_group(state: ImperialAssaultState, group_id: str, **changes: Any) -> DeployedGroup:
+    """Put a changed copy of the deployed group ``group_id`` in ``state`` (a :func:`_fresh`
+    copy) and return it."""
+    for i, d in enumerate(state.deployed):
+        if d.id == group_id:
+            state.deployed[i] = d.model_copy(update=changes)
+            return state.deployed[i]
+    raise AssertionError(f"{group_id} is not deployed")
+
+
 # ---------------------------------------------------------------------------------------------
 # Arithmetic
 # ---------------------------------------------------------------------------------------------
@@ -209,7 +234,11 @@ def round_half_away(x: Fraction) -> int:
 
 def scale_threat(amount: int, difficulty: Difficulty) -> int:
     """An engine threat increase after the difficulty factor (x0.7 Easy, x1.3 Hard)."""
-    return round_half_away(amount * THREAT_FACTOR[difficulty])
+    # round_half_away(amount × factor), in integers: floor(|amount| × num / den + 1/2).
+    factor = THREAT_FACTOR[difficulty]
+    num, den = factor.numerator, factor.denominator
+    rounded = (2 * abs(amount) * num + den) // (2 * den)
+    return rounded if amount >= 0 else -rounded
 
 
 def band_for(total: int) -> Band:
@@ -656,6 +685,7 @@ def _reinforce(
         cost = dict(eligible)[pick]
         chosen = state.deployed_group(pick)
         assert chosen is not None
+        figures = chosen.figures
         before = state.threat
         state.threat -= cost
         steps.append(
@@ -665,13 +695,13 @@ def _reinforce(
                 base_cost=max(1, group(pick).reinforce_cost),
                 discount=discount,
                 cost=cost,
-                figures_before=chosen.figures,
-                figures_after=chosen.figures + 1,
+                figures_before=figures,
+                figures_after=figures + 1,
                 threat_before=before,
                 threat_after=state.threat,
             )
         )
-        chosen.figures += 1
+        _replace_group(state, pick, figures=figures + 1)
     return steps, stop
 
 
@@ -767,7 +797,7 @@ def deploy_roll(
 ) -> tuple[ImperialAssaultState, DeployRollOutcome]:
     """The end-of-round deployment event: 2D6 + DM picks the band; threat rises; the engine
     reinforces and deploys; the DM moves; the next round begins with every group ready."""
-    new = state.model_copy(deep=True)
+    new = _fresh(state)
     faces = dice.nd6(2, "deployment event")
     a, b = faces[0], faces[1]
     total = a + b + state.dm
@@ -797,8 +827,9 @@ def deploy_roll(
         deployments, stop_d = _deploy(new, dice, None, onslaught=True)
         new.dm = -2
     new.round = state.round + 1
-    for d in new.deployed:
-        d.activated = False
+    new.deployed = [
+        d.model_copy(update={"activated": False}) if d.activated else d for d in new.deployed
+    ]
     outcome = DeployRollOutcome(
         round_before=state.round,
         faces=(a, b),
@@ -845,10 +876,8 @@ def activate(
     no_bonus: bool | None = None
     if state.difficulty == "easy":
         no_bonus = dice.chance(NO_BONUS_CHANCE, "easy: no bonus effect")
-    new = state.model_copy(deep=True)
-    d = new.deployed_group(pick)
-    assert d is not None
-    d.activated = True
+    new = _fresh(state)
+    _replace_group(new, pick, activated=True)
     outcome = ActivationOutcome(
         group=pick,
         ready_priority_1=len(p1),
@@ -901,7 +930,7 @@ def defeat(
 ) -> tuple[ImperialAssaultState, DefeatOutcome]:
     """A deployed group is defeated (fame and reimbursement when adaptive difficulty is on)."""
     gid = resolve_group(group_ref, deployed_ids(state), "deployed group")
-    new = state.model_copy(deep=True)
+    new = _fresh(state)
     return new, _defeat(new, gid)
 
 
@@ -914,15 +943,13 @@ def lose_figures(
     assert d is not None
     if count < 1 or count > d.figures:
         raise InputError(key="ia-bad-count", group=label(gid), left=d.figures)
-    new = state.model_copy(deep=True)
-    nd = new.deployed_group(gid)
-    assert nd is not None
-    left = nd.figures - count
+    new = _fresh(state)
+    left = d.figures - count
     if left == 0:
         return new, FigureLossOutcome(
             group=gid, lost=count, figures_left=0, defeat=_defeat(new, gid)
         )
-    nd.figures = left
+    _replace_group(new, gid, figures=left)
     return new, FigureLossOutcome(group=gid, lost=count, figures_left=left, defeat=None)
 
 
@@ -948,7 +975,7 @@ def manual_deploy(
                     key="ia-not-owned", name=other.name, expansion=titles[other.expansion]
                 ) from None
         raise
-    new = state.model_copy(deep=True)
+    new = _fresh(state)
     from_hand = gid in new.hand
     if from_hand:
         new.hand.remove(gid)
@@ -968,7 +995,7 @@ def adjust_threat(
     """The game master adds or removes threat by hand (never scaled; never below 0)."""
     if amount == 0:
         raise InputError(key="ia-zero-threat")
-    new = state.model_copy(deep=True)
+    new = _fresh(state)
     target = state.threat + amount
     new.threat = max(0, target)
     return new, ThreatOutcome(

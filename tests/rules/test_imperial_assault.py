@@ -775,9 +775,20 @@ def test_eight_round_mission_invariants(
     )
     for rnd in range(1, 9):
         while any(not d.activated for d in state.deployed):
-            state, _ = ia.activate(state, dice)
+            before = state.model_dump(mode="json")
+            new, _ = ia.activate(state, dice)
+            assert state.model_dump(mode="json") == before  # input untouched
+            state = new
         if state.deployed and rnd % 2 == 0:
-            state, _ = ia.lose_figures(state, state.deployed[0].id, 1)
+            before = state.model_dump(mode="json")
+            new, _ = ia.lose_figures(state, state.deployed[0].id, 1)
+            assert state.model_dump(mode="json") == before
+            state = new
+        if state.deployed and rnd == 5:
+            before = state.model_dump(mode="json")
+            new, _ = ia.defeat(state, state.deployed[-1].id)
+            assert state.model_dump(mode="json") == before
+            state = new
         before = state.model_dump(mode="json")
         new, out = ia.deploy_roll(state, dice)
         assert state.model_dump(mode="json") == before  # input untouched
