@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, Literal, cast, get_args
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -239,8 +239,36 @@ def msg_args(args: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
+class _ListArg(tuple[Any, ...]):
+    """A list argument, frozen so that :func:`text` can memoise it (and tell it from a
+    :class:`Msg`, which is a tuple too)."""
+
+    __slots__ = ()
+
+
 def text(locale: str, key: str, /, **args: Any) -> str:
-    """Catalog message ``key`` with rules-style arguments (ids), in ``locale``."""
+    """Catalog message ``key`` with rules-style arguments (ids), in ``locale``.
+
+    Memoised (a pure function of its arguments): replies and roll labels repeat the same
+    sentences with the same ids, and turning ids into messages for every one of them cost
+    more than the rules."""
+    try:
+        return _text_cached(locale, key, tuple(args.items()))
+    except TypeError:  # a list argument (or one that can't be hashed at all)
+        pass
+    try:
+        frozen = tuple(
+            (name, _ListArg(value) if isinstance(value, list) else value)
+            for name, value in args.items()
+        )
+        return _text_cached(locale, key, frozen)
+    except TypeError:  # an argument that can't be hashed: render without the cache
+        return t(locale, key, **msg_args(args))
+
+
+@lru_cache(maxsize=8192)
+def _text_cached(locale: str, key: str, frozen: tuple[tuple[str, Any], ...]) -> str:
+    args = {name: list(v) if type(v) is _ListArg else v for name, v in frozen}
     return t(locale, key, **msg_args(args))
 
 
@@ -260,12 +288,32 @@ def _norm(text: str) -> str:
     return " ".join(text.strip().lower().replace("ё", "е").replace("-", " ").split())
 
 
-def parse_unit(text: str) -> UnitType:
-    key = _norm(text)
+@cache
+def _unit_names() -> dict[str, UnitType]:
+    """Every accepted spelling of a unit type (id, aliases, English name), normalised; the
+    first row naming a spelling wins."""
+    out: dict[str, UnitType] = {}
     for row in tables().units:
-        if key == row.id or key in {_norm(a) for a in row.aliases} or key == _norm(row.name):
-            return row.id
-    raise _input("ab-err-unknown-unit", text=text)
+        for name in (row.id, *(_norm(a) for a in row.aliases), _norm(row.name)):
+            out.setdefault(name, row.id)
+    return out
+
+
+@cache
+def _civ_names() -> dict[str, CivId]:
+    """Every accepted spelling of a civilisation (id, aliases, English name), normalised."""
+    out: dict[str, CivId] = {}
+    for row in tables().civilisations:
+        for name in (row.id, *(_norm(a) for a in row.aliases), _norm(row.name)):
+            out.setdefault(name, row.id)
+    return out
+
+
+def parse_unit(text: str) -> UnitType:
+    unit = _unit_names().get(_norm(text))
+    if unit is None:
+        raise _input("ab-err-unknown-unit", text=text)
+    return unit
 
 
 def parse_units(text: str) -> list[UnitType]:
@@ -286,11 +334,10 @@ def parse_units(text: str) -> list[UnitType]:
 
 
 def parse_civ(text: str) -> CivId:
-    key = _norm(text)
-    for row in tables().civilisations:
-        if key == row.id or key in {_norm(a) for a in row.aliases} or key == _norm(row.name):
-            return row.id
-    raise _input("ab-err-unknown-civ", text=text)
+    civ = _civ_names().get(_norm(text))
+    if civ is None:
+        raise _input("ab-err-unknown-civ", text=text)
+    return civ
 
 
 def parse_owner(text: str) -> Owner:
@@ -476,6 +523,7 @@ class Outcome(BaseModel):
         return next(e for e in self.events if e.key == key)
 
 
+@lru_cache(maxsize=1024)
 def pct(p: Fraction) -> str:
     """A probability as a percentage with one decimal: Fraction(7, 12) -> '58.3 %'."""
     tenths = (p * 1000 + Fraction(1, 2)).__floor__()
@@ -502,6 +550,7 @@ class RollLog:
 # --------------------------------------------------------------------------------------------
 # Exact odds
 # --------------------------------------------------------------------------------------------
+@cache
 def fight_odds(attack_bonus: int, defence_bonus: int) -> Odds:
     """P(attack d6 + bonus > / = / < defence d6 + bonus), exactly."""
     win = draw = lose = 0
@@ -542,10 +591,16 @@ def default_labels(counts: dict[int, int] | None = None) -> list[tuple[str, int]
 
 
 def find_asteroid(state: AsteroidBeltState, text: str) -> AsteroidState:
+    return state.asteroids[_asteroid_index(state, text)]
+
+
+def _asteroid_index(state: AsteroidBeltState, text: str) -> int:
+    """Where the asteroid labelled ``text`` is in ``state.asteroids``; refuses an unknown label
+    (with near labels as a hint)."""
     key = text.strip().lower()
-    for a in state.asteroids:
+    for i, a in enumerate(state.asteroids):
         if a.label == key:
-            return a
+            return i
     near = [s for s in suggest_asteroids(state, key[:1]) if s][:5]
     if near:
         raise _input("ab-err-no-asteroid-hint", text=text, near=", ".join(near))
@@ -813,9 +868,44 @@ def join(
         raise _rule("ab-err-already-play", held=held)
     if cs.member_id is not None and cs.member_id != member_id:
         raise _rule("ab-err-claimed", civ=c)
-    new = state.model_copy(deep=True)
+    new = _edit(state, civs=[c])
     new.civs[c].member_id = member_id
     return new, Outcome(action="join", civ=c, events=[_ev("join", civ=c, member=member_id)])
+
+
+# --------------------------------------------------------------------------------------------
+# Copy on write: a rule copies only what it changes
+# --------------------------------------------------------------------------------------------
+def _copy_civ(cs: CivState) -> CivState:
+    return cs.model_copy(
+        update={
+            "field": dict(cs.field),
+            "reserve": dict(cs.reserve),
+            "repair": dict(cs.repair),
+            "not_ready": dict(cs.not_ready),
+        }
+    )
+
+
+def _edit(
+    state: AsteroidBeltState, civs: Iterable[CivId] = (), asteroids: Iterable[int] = ()
+) -> AsteroidBeltState:
+    """A new state for a rule to change: fresh copies of the books of ``civs`` and of the
+    asteroids at the indices ``asteroids`` (in fresh containers), its own top-level fields;
+    everything else is shared with ``state`` and must not be changed. (A deep copy of the whole
+    state cost more than the rest of a command.) A civilisation not in the game is not copied:
+    ``new.civ(c)`` still refuses it."""
+    update: dict[str, Any] = {}
+    wanted = set(civs)
+    if wanted:
+        update["civs"] = {c: _copy_civ(cs) if c in wanted else cs for c, cs in state.civs.items()}
+    where = set(asteroids)
+    if where:
+        update["asteroids"] = [
+            a.model_copy(update={"guards": list(a.guards)}) if i in where else a
+            for i, a in enumerate(state.asteroids)
+        ]
+    return state.model_copy(update=update)
 
 
 # --------------------------------------------------------------------------------------------
@@ -950,15 +1040,15 @@ def fight(
     for side, unit in ((att, au), (dfn, du)):
         if side == NATIVES and not unit_row(unit).natives:
             raise _input("ab-err-natives-no-unit", unit=unit)
-    new = state.model_copy(deep=True)
     if att != NATIVES:
-        _need_field(new.civ(att), au, "attack")
+        _need_field(state.civ(att), au, "attack")
     if dfn != NATIVES:
-        dcs = new.civ(dfn)
+        dcs = state.civ(dfn)
         if dcs.field[du] < 1:
             raise _rule("ab-err-no-defender", civ=dfn, unit=du)
     log = RollLog(dice)
     rec = _fight_record(att, au, dfn, du, _roll_fight(log, att, au, dfn, du))
+    new = _edit(state, civs=[side for side in (att, dfn) if side != NATIVES])
     if rec.attacker_removed and att != NATIVES:
         _to_repair(new.civs[att], au)
     if rec.defender_removed and dfn != NATIVES:
@@ -990,11 +1080,10 @@ def shuttle_fight(
     cap = tables().rules.shuttle_capacity
     a_units = [parse_unit(u) for u in attacker_aboard]
     d_units = [parse_unit(u) for u in defender_aboard]
-    new = state.model_copy(deep=True)
     for civ, units in ((att, a_units), (dfn, d_units)):
         if not 1 <= len(units) <= cap:
             raise _input("ab-err-shuttle-capacity", cap=cap)
-        _need_aboard(new.civ(civ), units)
+        _need_aboard(state.civ(civ), units)
     ab = 1 if len(a_units) > len(d_units) else 0
     db = 1 if len(d_units) > len(a_units) else 0
     log = RollLog(dice)
@@ -1019,8 +1108,11 @@ def shuttle_fight(
         aboard=(len(a_units), len(d_units)),
     )
     events = [_ev("fight", n=0)]
-    if result != "draw":
+    if result == "draw":
+        new = _edit(state)
+    else:
         loser, units = (dfn, d_units) if result == "attacker" else (att, a_units)
+        new = _edit(state, civs=[loser])
         for u in units:
             _to_repair(new.civs[loser], u)
         events.append(_ev("shuttle.defeated", civ=loser, units=list(units)))
@@ -1046,9 +1138,9 @@ def target(
     civilisation's Target marker is replaced; guards already beaten stay beaten (bot's choice)."""
     require_open(state)
     c = parse_civ(civ)
-    new = state.model_copy(deep=True)
-    a = find_asteroid(new, label)
-    cs = new.civ(c)
+    i = _asteroid_index(state, label)
+    a = state.asteroids[i]
+    cs = state.civ(c)
     if a.status == "mine":
         assert a.owner is not None
         raise _rule("ab-err-mine-taken", label=a.label, owner=a.owner)
@@ -1057,6 +1149,8 @@ def target(
     if a.status == "target" and a.target_by == c:
         raise _rule("ab-err-already-target", label=a.label, civ=c)
     _need_any_field(cs, "target")
+    new = _edit(state, asteroids=[i])
+    a = new.asteroids[i]
     events: list[Event] = []
     if a.status == "target":
         assert a.target_by is not None
@@ -1087,8 +1181,8 @@ def resolve_guards(
     (in the field) for it to attack. Guards that lose are removed (a recon guard attacks without
     risk, as any recon); if none is left the Target becomes a Flag."""
     require_open(state)
-    new = state.model_copy(deep=True)
-    a = find_asteroid(new, label)
+    i = _asteroid_index(state, label)
+    a = state.asteroids[i]
     if a.status != "target" or a.target_by is None:
         raise _rule("ab-err-not-target", label=a.label)
     invader = a.target_by
@@ -1097,6 +1191,8 @@ def resolve_guards(
     if a.phase == "besieged":
         raise _rule("ab-err-guards-done", label=a.label, civ=invader)
     units = [parse_unit(p) for p in picks]
+    new = _edit(state, civs=[invader], asteroids=[i])
+    a = new.asteroids[i]
     cs = new.civ(invader)
     log = RollLog(dice)
     fights: list[FightRecord] = []
@@ -1163,8 +1259,9 @@ def attack_guards(
     require_open(state)
     c = parse_civ(civ)
     u = parse_unit(unit)
-    new = state.model_copy(deep=True)
-    a = find_asteroid(new, label)
+    i = _asteroid_index(state, label)
+    new = _edit(state, civs=[c], asteroids=[i])
+    a = new.asteroids[i]
     if a.status != "target" or a.target_by != c:
         raise _rule("ab-err-not-your-target", label=a.label, civ=c)
     if a.phase == "marked":
@@ -1201,8 +1298,9 @@ def build_mine(
     resources (hard variant: 5 fewer), and it owns the asteroid for good."""
     require_open(state)
     c = parse_civ(civ)
-    new = state.model_copy(deep=True)
-    a = find_asteroid(new, label)
+    i = _asteroid_index(state, label)
+    new = _edit(state, civs=[c], asteroids=[i])
+    a = new.asteroids[i]
     if a.status == "mine":
         assert a.owner is not None
         raise _rule("ab-err-already-mine", label=a.label, owner=a.owner)
@@ -1264,16 +1362,21 @@ def create(
     u = parse_unit(unit)
     if not 1 <= count <= MAX_COUNT:
         raise _input("ab-err-create-count", max=MAX_COUNT)
-    new = state.model_copy(deep=True)
-    cs = new.civ(c)
+    state.civ(c)  # refuses a civilisation not in the game
     p = price(c, u)
     mine: AsteroidState | None = None
+    where: list[int] = []
     if at is not None and at.strip() and at.strip().lower() not in ("base", "база"):
-        mine = find_asteroid(new, at)
+        where.append(_asteroid_index(state, at))
+        mine = state.asteroids[where[0]]
         if mine.status != "mine" or mine.owner != c:
             raise _rule("ab-err-not-your-mine", label=mine.label, civ=c)
         if mine.base and not by_elite:
-            mine = None
+            mine, where = None, []
+    new = _edit(state, civs=[c], asteroids=where)
+    cs = new.civs[c]
+    if where:
+        mine = new.asteroids[where[0]]
     if u == "elite":
         if count != 1:
             raise _input("ab-err-one-elite")
@@ -1390,7 +1493,7 @@ def move(
     u = parse_unit(unit)
     if not 1 <= moves <= MAX_MOVES:
         raise _input("ab-err-moves", max=MAX_MOVES)
-    new = state.model_copy(deep=True)
+    new = _edit(state, civs=[c])
     cs = new.civ(c)
     deploy = from_base if from_base is not None else cs.available(u) < 1 and cs.reserve[u] >= 1
     if deploy:
@@ -1427,10 +1530,10 @@ def activate_shuttle(
     """Activate a shuttle next to a class-3 asteroid: 3 resources, free next to your own."""
     require_open(state)
     c = parse_civ(civ)
-    new = state.model_copy(deep=True)
-    a = find_asteroid(new, at)
+    a = find_asteroid(state, at)
     if not class_row(a.number).shuttle:
         raise _rule("ab-err-not-class-3", label=a.label, number=a.number)
+    new = _edit(state, civs=[c])
     cs = new.civ(c)
     _need_any_field(cs, "asteroid")
     own = a.status == "mine" and a.owner == c
@@ -1479,7 +1582,7 @@ def raid(
     cap = t.rules.shuttle_capacity
     if not 1 <= len(units) <= cap:
         raise _input("ab-err-raid-aboard", cap=cap)
-    new = state.model_copy(deep=True)
+    new = _edit(state, civs=[c])
     cs = new.civ(c)
     _need_aboard(cs, units)
     log = RollLog(dice)
@@ -1519,7 +1622,7 @@ def use_token(
     """Spend one of the elite's 3 one-use ability tokens (moved to repair)."""
     require_open(state)
     c = parse_civ(civ)
-    new = state.model_copy(deep=True)
+    new = _edit(state, civs=[c])
     cs = new.civ(c)
     if cs.tokens_left < 1:
         raise _rule("ab-err-no-tokens", civ=c)
@@ -1537,7 +1640,7 @@ def reinforce(state: AsteroidBeltState, civ: CivId | str) -> tuple[AsteroidBeltS
     enough resources to create one: 1 unit of every type and 20 resources at the base."""
     require_open(state)
     c = parse_civ(civ)
-    new = state.model_copy(deep=True)
+    new = _edit(state, civs=[c])
     cs = new.civ(c)
     if cs.reinforcement_used:
         raise _rule("ab-err-reinforced", civ=c)
@@ -1562,8 +1665,13 @@ def end_turn(state: AsteroidBeltState) -> tuple[AsteroidBeltState, Outcome]:
     guards, the next one gets +2 resources for every class-5 mine (bases included) and is
     reminded of the guards it must play."""
     require_open(state)
-    new = state.model_copy(deep=True)
-    ending = current_civ(new)
+    ending = current_civ(state)
+    marked = [
+        i
+        for i, a in enumerate(state.asteroids)
+        if a.status == "target" and a.target_by == ending and a.phase == "marked"
+    ]
+    new = _edit(state, civs=[ending, next_civ(state, ending)], asteroids=marked)
     ecs = new.civs[ending]
     ecs.not_ready = _zero()
     ecs.elite_created_this_turn = False

@@ -981,6 +981,52 @@ def test_rule_functions_do_not_mutate_their_input() -> None:
     assert dump(state) == before
 
 
+def test_no_rule_changes_its_input_or_an_earlier_state() -> None:
+    """Rules copy only what they change and share the rest with their input: a whole game's
+    worth of states, each dumped when made, must still read the same at the end."""
+    states: list[tuple[ab.AsteroidBeltState, str]] = []
+
+    def keep(state: ab.AsteroidBeltState) -> ab.AsteroidBeltState:
+        states.append((state, dump(state)))
+        return state
+
+    state = keep(deploy(new_game(), "violet", assault=2, engineer=1))
+    state = keep(deploy(state, "orange", engineer=2, assault=1))
+    state = keep(ab.join(state, "violet", 11)[0])
+    state = keep(ab.join(state, "orange", 22)[0])
+    state = keep(ab.target(state, "violet", "b1")[0])  # engineer + recon guards
+    state = keep(ab.move(state, "violet", "recon", from_base=True)[0])
+    state = keep(ab.use_token(state, "violet", "scan")[0])
+    state = keep(ab.create(state, "violet", "engineer", ScriptedDice([]))[0])
+    state = keep(ab.activate_shuttle(state, "violet", "g1")[0])
+    # assault 6+1 beats engineer 1: the engineer goes to repair
+    state = keep(
+        ab.fight(state, "violet", "assault", "orange", "engineer", ScriptedDice([6, 1]))[0]
+    )
+    state = keep(ab.raid(state, "violet", ["engineer"], ScriptedDice([1, 2]))[0])
+    # Violet's shuttle (2 aboard, +1) beats Orange's (1 aboard): 6+1 vs 1; Orange's to repair
+    state = keep(
+        ab.shuttle_fight(
+            state, "violet", ["assault", "recon"], "orange", ["engineer"], ScriptedDice([6, 1])
+        )[0]
+    )
+    state = keep(ab.end_turn(state)[0])  # b1's guards are due
+    # guard engineer 1 vs recon 6: removed; guard recon 1 vs assault 6+1: loses, stays
+    state = keep(
+        ab.resolve_guards(state, "b1", ["recon", "assault"], ScriptedDice([1, 6, 1, 6]))[0]
+    )
+    state = keep(ab.end_turn(state)[0])
+    state = keep(ab.end_turn(state)[0])
+    # Violet's assault 6+1 beats the recon guard's 1: the flag goes up
+    state = keep(ab.attack_guards(state, "violet", "b1", "assault", ScriptedDice([6, 1]))[0])
+    assert ab.find_asteroid(state, "b1").status == "flag"
+    state = keep(ab.build_mine(state, "violet", "b1")[0])
+    state = keep(ab.create(state, "violet", "engineer", ScriptedDice([]), at="b1")[0])
+    state = keep(ab.end_turn(state)[0])
+    for i, (old, text) in enumerate(states):
+        assert dump(old) == text, f"state {i} changed later"
+
+
 def test_json_round_trip_after_play() -> None:
     state = deploy(new_game(), "violet", engineer=1)
     state, _ = ab.target(state, "violet", "b1")
