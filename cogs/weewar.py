@@ -6,8 +6,8 @@ campaign (of any game) a rolled battle goes into that campaign's history, its st
 
 from __future__ import annotations
 
-import asyncio
 import logging
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Literal
@@ -96,7 +96,9 @@ def render_terms(loc: str, terms: ww.StrikeTerms) -> str:
     )
 
 
-def render_strike(loc: str, strike: ww.Strike) -> str:
+def render_strike(loc: str, strike: ww.Strike, terms_text: str | None = None) -> str:
+    """The strike's terms (``terms_text`` if given: :func:`render_terms` of them) and its
+    dice: hits per sub unit, hits, losses."""
     terms = strike.terms
     per = ww.HITS_PER_LOSS
     capped = strike.hits // per > terms.targets
@@ -108,7 +110,7 @@ def render_strike(loc: str, strike: ww.Strike) -> str:
     )
     return "\n".join(
         [
-            render_terms(loc, terms),
+            render_terms(loc, terms) if terms_text is None else terms_text,
             t(
                 loc,
                 "ww-strike",
@@ -183,18 +185,23 @@ def render_gang_up(loc: str, gang_up: ww.GangUp) -> str:
     return t(loc, "ww-gang-up", bonus=str(gang_up.bonus), breakdown=breakdown)
 
 
-def render_battle(
-    loc: str,
-    battle: ww.BattlePlan,
-    odds: ww.BattleOdds,
-    outcome: ww.BattleOutcome | None,
-) -> EmbedBuilder:
-    """Everything but the footer (see :func:`battle_footer`)."""
+@dataclass(frozen=True, slots=True)
+class _Frame:
+    """Everything in a battle's reply that the dice do not change, rendered once."""
+
+    title: str
+    lines: tuple[str, ...]  # the description before the result line
+    attack_name: str
+    attack_terms: str
+    counter_name: str
+    counter_text: str  # the counter-strike's terms, or why there is none
+    charts: tuple[tuple[str, str], ...]
+
+
+def _frame(loc: str, battle: ww.BattlePlan, rolled: bool) -> _Frame:
     s = battle.setup
     att, dfn = s.attacker.name, s.defender.name
-    title = t(
-        loc, "ww-title" if outcome is not None else "ww-title-odds", attacker=att, defender=dfn
-    )
+    title = t(loc, "ww-title" if rolled else "ww-title-odds", attacker=att, defender=dfn)
     lines = [
         t(
             loc,
@@ -211,50 +218,77 @@ def render_battle(
     ]
     if s.gang_up.bonus:
         lines.append(render_gang_up(loc, s.gang_up))
+    if battle.counter is None:
+        why = battle.no_counter_msg
+        counter_name = t(loc, "ww-field-no-counter")
+        counter_text = (
+            t(loc, why.key, **dict(why.args)) if why is not None else t(loc, "ww-no-counter")
+        )
+    else:
+        counter_name = t(loc, "ww-field-counter", attacker=att, defender=dfn)
+        counter_text = render_terms(loc, battle.counter)
+    charts = [
+        (
+            t(loc, "ww-field-losses", unit=dfn),
+            _chart_for(loc, battle.attack.chance, s.attackers, s.defenders),
+        )
+    ]
+    if battle.counter is not None:
+        charts.append(
+            (
+                t(loc, "ww-field-losses", unit=att),
+                _chart_for(loc, battle.counter.chance, s.defenders, s.attackers),
+            )
+        )
+    return _Frame(
+        title=title,
+        lines=tuple(lines),
+        attack_name=t(loc, "ww-field-attack", attacker=att, defender=dfn),
+        attack_terms=render_terms(loc, battle.attack),
+        counter_name=counter_name,
+        counter_text=counter_text,
+        charts=tuple(charts),
+    )
+
+
+def _render(loc: str, frame: _Frame, outcome: ww.BattleOutcome | None) -> EmbedBuilder:
+    lines = list(frame.lines)
     if outcome is not None:
+        s = outcome.setup
         lines.append(
             t(
                 loc,
                 "ww-result",
-                attacker=att,
+                attacker=s.attacker.name,
                 attackers=s.attackers,
                 attackers_left=outcome.attackers_left,
-                defender=dfn,
+                defender=s.defender.name,
                 defenders=s.defenders,
                 defenders_left=outcome.defenders_left,
             )
         )
-    builder = EmbedBuilder(title, "\n".join(lines))
-
-    attack_name = t(loc, "ww-field-attack", attacker=att, defender=dfn)
+    builder = EmbedBuilder(frame.title, "\n".join(lines))
     if outcome is not None:
-        builder.field(attack_name, render_strike(loc, outcome.attack))
+        builder.field(frame.attack_name, render_strike(loc, outcome.attack, frame.attack_terms))
     else:
-        builder.field(attack_name, render_terms(loc, battle.attack))
-
-    if battle.counter is None:
-        why = battle.no_counter_msg
-        builder.field(
-            t(loc, "ww-field-no-counter"),
-            t(loc, why.key, **dict(why.args)) if why is not None else t(loc, "ww-no-counter"),
-        )
+        builder.field(frame.attack_name, frame.attack_terms)
+    if outcome is not None and outcome.counter is not None:
+        builder.field(frame.counter_name, render_strike(loc, outcome.counter, frame.counter_text))
     else:
-        counter_name = t(loc, "ww-field-counter", attacker=att, defender=dfn)
-        if outcome is not None and outcome.counter is not None:
-            builder.field(counter_name, render_strike(loc, outcome.counter))
-        else:
-            builder.field(counter_name, render_terms(loc, battle.counter))
-
-    builder.field(
-        t(loc, "ww-field-losses", unit=dfn),
-        _chart_for(loc, battle.attack.chance, s.attackers, s.defenders),
-    )
-    if battle.counter is not None:
-        builder.field(
-            t(loc, "ww-field-losses", unit=att),
-            _chart_for(loc, battle.counter.chance, s.defenders, s.attackers),
-        )
+        builder.field(frame.counter_name, frame.counter_text)
+    for name, chart in frame.charts:
+        builder.field(name, chart)
     return builder
+
+
+def render_battle(
+    loc: str,
+    battle: ww.BattlePlan,
+    odds: ww.BattleOdds,
+    outcome: ww.BattleOutcome | None,
+) -> EmbedBuilder:
+    """Everything but the footer (see :func:`battle_footer`)."""
+    return _render(loc, _frame(loc, battle, outcome is not None), outcome)
 
 
 def battle_footer(loc: str, odds: ww.BattleOdds, recorded: bool) -> str:
@@ -270,6 +304,45 @@ def battle_footer(loc: str, odds: ww.BattleOdds, recorded: bool) -> str:
     if recorded:
         footer += " · " + t(loc, "ww-footer-recorded")
     return footer
+
+
+# /battle's options as the command received them: attacker, defender, attacker-terrain,
+# defender-terrain, attackers, defenders, distance, ranged, beside, opposite, flank, rules.
+_Options = tuple[str, str, str | None, str | None, int, int, int, int, int, int, int, str]
+
+
+@lru_cache(maxsize=1024)
+def _planned(options: _Options) -> tuple[ww.BattlePlan, ww.BattleOdds]:
+    """The checked battle and its exact odds (the tables never change: the same options give
+    the same plan; a refusal is raised every time, never cached)."""
+    attacker, defender, attacker_terrain, defender_terrain, *counts, rules = options
+    attackers, defenders, distance, ranged, beside, opposite, flank = counts
+    setup = ww.make_setup(
+        attacker,
+        defender,
+        attacker_terrain,
+        defender_terrain,
+        attackers=attackers,
+        defenders=defenders,
+        distance=distance,
+        ranged=ranged,
+        beside=beside,
+        opposite=opposite,
+        flank=flank,
+        rules=rules,
+    )
+    battle = ww.plan(setup)
+    return battle, ww.plan_odds(battle)
+
+
+@lru_cache(maxsize=1024)
+def _frame_for(loc: str, options: _Options, rolled: bool) -> _Frame:
+    return _frame(loc, _planned(options)[0], rolled)
+
+
+@lru_cache(maxsize=1024)
+def _footer_for(loc: str, options: _Options, recorded: bool) -> str:
+    return battle_footer(loc, _planned(options)[1], recorded)
 
 
 def history_summary(outcome: ww.BattleOutcome) -> str:
@@ -347,60 +420,44 @@ class WeewarCog(commands.Cog):
         rules: Literal["published", "server"] = "published",
         odds_only: bool = False,
     ) -> None:
-        setup = ww.make_setup(
+        options: _Options = (
             attacker,
             defender,
             attacker_terrain,
             defender_terrain,
-            attackers=attackers,
-            defenders=defenders,
-            distance=distance,
-            ranged=ranged,
-            beside=beside,
-            opposite=opposite,
-            flank=flank,
-            rules=rules,
+            attackers,
+            defenders,
+            distance,
+            ranged,
+            beside,
+            opposite,
+            flank,
+            rules,
         )
+        battle, _odds = _planned(options)
         loc = locale_of(interaction.locale)
-        battle = ww.plan(setup)
-        odds = ww.plan_odds(battle)
         if odds_only:
-            builder = render_battle(loc, battle, odds, None)
-            builder.footer(battle_footer(loc, odds, recorded=False))
+            builder = _render(loc, _frame_for(loc, options, False), None)
+            builder.footer(_footer_for(loc, options, False))
             await interaction.response.send_message(embed=builder.build())
             return
 
-        # Does the channel have a campaign (any game)? Ask the database now and roll and render
-        # while it answers; without a campaign there is nothing to commit before replying.
-        pending = (
-            asyncio.ensure_future(self.bot.store.get(interaction.channel_id))
-            if interaction.channel_id is not None
-            else None
-        )
+        dice = self.bot.new_dice()
+        # The outcome keeps every number drawn; the history gets them from there, compactly.
+        recording, dice.record_uniform = dice.record_uniform, False
         try:
-            await asyncio.sleep(0)  # let the read reach the database thread
-            dice = self.bot.new_dice()
-            # The outcome keeps every number drawn; the history gets them from there.
-            recording, dice.record_uniform = dice.record_uniform, False
-            try:
-                outcome = ww.fight_plan(battle, dice)
-            finally:
-                dice.record_uniform = recording
-            await asyncio.sleep(0)
-            builder = render_battle(loc, battle, odds, outcome)
-            campaign = await pending if pending is not None else None
-        except BaseException:
-            if pending is not None:
-                pending.cancel()
-            raise
+            outcome = ww.fight_plan(battle, dice)
+        finally:
+            dice.record_uniform = recording
         recorded = False
-        if campaign is not None:
+        if interaction.channel_id is not None:
             async with self.bot.campaign_tx(interaction, game=None, require=False) as tx:
                 if tx.campaign is not None:
                     # Any game's campaign: history only, the state stays as it is.
-                    tx.record(history_summary(outcome), [*dice.draws, *outcome.draws()])
+                    tx.record(history_summary(outcome), [*dice.draws, *outcome.history_dice()])
                     recorded = True
-        builder.footer(battle_footer(loc, odds, recorded))
+        builder = _render(loc, _frame_for(loc, options, True), outcome)
+        builder.footer(_footer_for(loc, options, recorded))
         await interaction.response.send_message(embed=builder.build())
 
     @battle.autocomplete("attacker")

@@ -613,7 +613,22 @@ class Strike:
 
     def hits_per_subunit(self) -> list[int]:
         threshold = _float_threshold(self.terms.chance)
-        return [sum(1 for r in group if r < threshold) for group in self.rolls_by_subunit()]
+        rolls = self.rolls
+        return [
+            sum([r < threshold for r in rolls[i : i + DICE_PER_SUBUNIT]])
+            for i in range(0, len(rolls), DICE_PER_SUBUNIT)
+        ]
+
+    def history_entry(self) -> dict[str, Any]:
+        """This strike's draws as one history entry: every r cut to six decimals (in order),
+        and the hits of each sub unit. Cut, not rounded: each p is a whole number of hundredths,
+        so a recorded r is below p exactly when the drawn one was."""
+        return {
+            "kind": "uniform",
+            "label": strike_label(self.terms),
+            "value": [six_decimals(r) for r in self.rolls],
+            "hits": self.hits_per_subunit(),
+        }
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -622,6 +637,15 @@ class Strike:
             "hits": self.hits,
             "losses": self.losses,
         }
+
+
+def six_decimals(r: float) -> float:
+    """``r`` in [0, 1) cut (not rounded) to six decimals: floor(r × 10⁶) / 10⁶, exactly."""
+    scaled = r * 1_000_000.0
+    n = int(scaled)
+    if n and scaled == n and Fraction(r) * 1_000_000 < n:
+        n -= 1  # the float product rounded up onto a whole number
+    return n / 1_000_000
 
 
 def losses_from_hits(hits: int, targets: int) -> int:
@@ -636,8 +660,9 @@ def strike_label(terms: StrikeTerms) -> str:
 def roll_strike(terms: StrikeTerms, dice: Dice) -> Strike:
     threshold = _float_threshold(terms.chance)
     label = strike_label(terms)
-    rolls = tuple(dice.uniform(label) for _ in range(terms.dice))
-    hits = sum(1 for r in rolls if r < threshold)
+    uniform = dice.uniform
+    rolls = tuple([uniform(label) for _ in range(terms.dice)])
+    hits = sum([r < threshold for r in rolls])
     return Strike(terms=terms, rolls=rolls, hits=hits, losses=losses_from_hits(hits, terms.targets))
 
 
@@ -670,13 +695,18 @@ class BattleOutcome:
         return self.setup.defenders - self.defender_losses
 
     def draws(self) -> list[Draw]:
-        """Every number drawn, in order, as :class:`Dice` records them (for the history)."""
+        """Every number drawn, in order, as :class:`Dice` records them."""
         out: list[Draw] = []
         for strike in (self.attack, self.counter):
             if strike is not None:
                 label = strike_label(strike.terms)
                 out.extend(Draw("uniform", label, r) for r in strike.rolls)
         return out
+
+    def history_dice(self) -> list[dict[str, Any]]:
+        """The draws for the campaign history, compactly: one entry per strike (see
+        :meth:`Strike.history_entry`), the attack first."""
+        return [s.history_entry() for s in (self.attack, self.counter) if s is not None]
 
     def as_json(self) -> dict[str, Any]:
         s = self.setup

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import math
 import random
+from fractions import Fraction
 
 from bot.rules.dice import Dice, ScriptedDice
 from bot.testing.harness import Table
@@ -156,11 +158,22 @@ async def test_rolled_battle_goes_into_any_campaigns_history(table: Table) -> No
         "published rules:"
     )
     assert entry.command.startswith("/battle")
-    # 6 dice per sub unit: 18 for the 3 Tanks, 24 for the 4 Troopers striking back.
-    assert [d["kind"] for d in entry.dice] == ["uniform"] * (18 + 24)
-    rng = random.Random(5)  # the same seed, drawn by hand: every r is in the history, in order
-    assert [d["value"] for d in entry.dice] == [rng.random() for _ in range(18 + 24)]
-    assert [d["label"] for d in entry.dice] == ["Tank → Trooper"] * 18 + ["Trooper → Tank"] * 24
+    # One entry per strike, 6 dice per sub unit: 18 r for the 3 Tanks, 24 for the 4 Troopers
+    # striking back, each cut (not rounded) to six decimals, in order.
+    assert [(d["kind"], d["label"]) for d in entry.dice] == [
+        ("uniform", "Tank → Trooper"),
+        ("uniform", "Trooper → Tank"),
+    ]
+    rng = random.Random(5)  # the same seed, drawn by hand
+    drawn = [rng.random() for _ in range(18 + 24)]
+    cut = [math.floor(Fraction(r) * 10**6) / 10**6 for r in drawn]
+    assert entry.dice[0]["value"] == cut[:18]
+    assert entry.dice[1]["value"] == cut[18:]
+    # Tank vs Trooper on Plains: p = 0.05 × ((10 + 0) − (6 + 0)) + 0.5 = 0.7;
+    # Trooper vs Tank: p = 0.05 × ((3 + 0) − (10 + 0)) + 0.5 = 0.15.
+    for d, p, rolls in ((entry.dice[0], 0.7, drawn[:18]), (entry.dice[1], 0.15, drawn[18:])):
+        groups = [rolls[i : i + 6] for i in range(0, len(rolls), 6)]
+        assert d["hits"] == [sum(r < p for r in g) for g in groups]
     assert await table.state() == state  # the other game's state is untouched
     # Odds only: nothing rolled, nothing recorded.
     await table.run("battle", {"attacker": "Tank", "defender": "Trooper", "odds-only": True})

@@ -84,7 +84,23 @@ async def test_same_battle_same_numbers_and_history_in_english_and_russian(table
     assert en_history[0].summary.startswith("Weewar battle: 2 Tank (Plains) attacked 3 Trooper")
     assert en_history[0].summary.endswith("Trooper lost 1, Tank lost 1 — 1 Tank and 2 Trooper left")
     assert en_history[0].dice == ru_history[0].dice
-    assert [d["value"] for d in ru_history[0].dice] == SCRIPT
+    # One entry per strike: its r values cut to six decimals (the double nearest 0.999 lies
+    # just below it: 0.998999…), and the hits of each sub unit.
+    cut_miss = 0.998999
+    assert ru_history[0].dice == [
+        {
+            "kind": "uniform",
+            "label": "Tank → Trooper",
+            "value": [0.0] * 7 + [cut_miss] * 5,
+            "hits": [6, 1],
+        },
+        {
+            "kind": "uniform",
+            "label": "Trooper → Tank",
+            "value": [0.0] * 6 + [cut_miss] * 12,
+            "hits": [6, 0, 0],
+        },
+    ]
     en_state = await table.state(channel_id=en_channel)
     assert en_state == await table.state(channel_id=ru_channel) == {"turn": 1}
 

@@ -484,3 +484,52 @@ def test_outcome_draws_are_what_the_dice_recorded() -> None:
     out = w.fight(setup, dice)
     assert dice.draws == out.draws()
     assert [d.label for d in out.draws()] == ["Tank → Trooper"] * 12 + ["Trooper → Tank"] * 18
+
+
+# -- the history's compact record of the draws ---------------------------------------------------
+
+
+def test_six_decimals_cuts_never_rounds_up() -> None:
+    assert w.six_decimals(0.0) == 0.0
+    assert w.six_decimals(0.5) == 0.5
+    assert w.six_decimals(0.1234567) == 0.123456
+    assert w.six_decimals(0.9999999) == 0.999999
+    # The double nearest 0.7 is 0.69999999999999995559…: below 0.7, so it is cut to 0.699999
+    # (r × 10⁶ in floats rounds up onto 700000 exactly; the cut must not follow it).
+    assert 0.7 * 1_000_000 == 700_000
+    assert w.six_decimals(0.7) == 0.699999
+    assert w.six_decimals(math.nextafter(0.25, 0.0)) == 0.249999
+    assert w.six_decimals(0.25) == 0.25
+
+
+@settings(max_examples=300, deadline=None)
+@given(r=st.floats(0.0, 1.0, exclude_max=True), hundredths=st.integers(0, 100))
+def test_a_recorded_r_hits_exactly_when_the_drawn_one_did(r: float, hundredths: int) -> None:
+    recorded = Fraction(repr(w.six_decimals(r)))  # the decimal a reader sees
+    assert recorded == math.floor(Fraction(r) * 10**6) / Fraction(10**6)
+    p = Fraction(hundredths, 100)
+    assert (recorded < p) == (Fraction(r) < p)
+
+
+def test_history_dice_one_entry_per_strike() -> None:
+    setup = w.make_setup("Tank", "Trooper", attackers=2, defenders=3)
+    # Attack p = 0.7: 0.0 hits, 0.75 misses; counter p = 0.15: 0.1 hits, 0.5 misses.
+    dice = ScriptedDice([0.0] * 5 + [0.75] * 7 + [0.1] * 2 + [0.5] * 16)
+    out = w.fight(setup, dice)
+    assert out.history_dice() == [
+        {
+            "kind": "uniform",
+            "label": "Tank → Trooper",
+            "value": [0.0] * 5 + [0.75] * 7,
+            "hits": [5, 0],
+        },
+        {
+            "kind": "uniform",
+            "label": "Trooper → Tank",
+            "value": [0.1] * 2 + [0.5] * 16,
+            "hits": [2, 0, 0],
+        },
+    ]
+    # No counter-strike (a Trooper cannot hit a Jet): one entry.
+    air = w.fight(w.make_setup("Jet", "Trooper", attackers=1), ScriptedDice([0.0] * 6))
+    assert [d["label"] for d in air.history_dice()] == ["Jet → Trooper"]
