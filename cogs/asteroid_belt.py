@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Iterable
 from fractions import Fraction
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Literal
 
 import discord
@@ -94,7 +95,7 @@ def render_event(loc: str, event: ab.Event) -> str:
     key = event_key(event.key)
     if not has(loc, key):
         return event.key
-    return t(loc, key, **ab.msg_args(event.args), **_derived(event))
+    return ab.text(loc, key, **event.args, **_derived(event))
 
 
 def _plus(n: int) -> str:
@@ -112,6 +113,12 @@ def pct(loc: str, p: Fraction) -> str:
 
 
 def render_fight(loc: str, rec: ab.FightRecord) -> list[str]:
+    return list(_render_fight(loc, rec))
+
+
+@lru_cache(maxsize=2048)
+def _render_fight(loc: str, rec: ab.FightRecord) -> tuple[str, ...]:
+    """A fight's lines (memoised: a fight record is frozen, and the same fights recur)."""
     why: list[Msg] = []
     shuttle = rec.attacker_unit == "shuttle"
     if rec.attack_bonus:
@@ -172,7 +179,7 @@ def render_fight(loc: str, rec: ab.FightRecord) -> list[str]:
                 lines.append(_t(loc, "ab-fight-natives-removed", unit=unit))
             else:
                 lines.append(_t(loc, "ab-fight-to-repair", civ=owner, unit=unit))
-    return lines
+    return tuple(lines)
 
 
 def render_lines(loc: str, outcome: ab.Outcome) -> list[str]:
@@ -211,7 +218,14 @@ def render_asteroid(loc: str, state: ab.AsteroidBeltState, a: ab.AsteroidState) 
     return _t(loc, "ab-ast-free", head=head)
 
 
-def render_outcome(loc: str, state: ab.AsteroidBeltState, outcome: ab.Outcome) -> discord.Embed:
+def render_outcome(
+    loc: str,
+    state: ab.AsteroidBeltState,
+    outcome: ab.Outcome,
+    en_lines: list[str] | None = None,
+) -> discord.Embed:
+    """The reply to a rule's outcome; ``en_lines``: its lines already rendered in English (for
+    the history), used as they are when the reader's language is English."""
     key = f"ab-title-{outcome.action}"
     title = t(loc, key) if has(loc, key) else outcome.action
     if outcome.civ is not None and outcome.action not in ("setup", "end-turn"):
@@ -221,7 +235,8 @@ def render_outcome(loc: str, state: ab.AsteroidBeltState, outcome: ab.Outcome) -
         if outcome.winner
         else CIV_COLOURS.get(str(outcome.civ), discord.Colour.dark_teal())
     )
-    builder = EmbedBuilder(title, "\n".join(render_lines(loc, outcome)), colour=colour)
+    lines = en_lines if en_lines is not None and loc == "en" else render_lines(loc, outcome)
+    builder = EmbedBuilder(title, "\n".join(lines), colour=colour)
     if outcome.rolls:
         builder.field(
             t(loc, "ab-field-dice"),
@@ -239,27 +254,30 @@ def render_your_turn(loc: str, state: ab.AsteroidBeltState, member_id: int) -> s
 
 
 def _units(loc: str, d: dict[ab.UnitType, int]) -> str:
-    return " ".join(f"{t(loc, f'ab-short-{u}')}{d[u]}" for u in ab.UNIT_TYPES if d[u]) or t(
-        loc, "ab-dash"
-    )
+    return _units_text(loc, tuple(d[u] for u in ab.UNIT_TYPES))
+
+
+@lru_cache(maxsize=1024)
+def _units_text(loc: str, counts: tuple[int, ...]) -> str:
+    return " ".join(
+        f"{t(loc, f'ab-short-{u}')}{n}" for u, n in zip(ab.UNIT_TYPES, counts, strict=True) if n
+    ) or t(loc, "ab-dash")
 
 
 def render_status(loc: str, state: ab.AsteroidBeltState) -> discord.Embed:
     builder = EmbedBuilder(t(loc, "ab-status-title"), ab.summary_text(loc, state))
     dash = t(loc, "ab-dash")
+    groups = ab.asteroids_by_status(state)
+    now = ab.current_civ(state)
     for civ in state.order:
         cs = state.civs[civ]
         mines = [
             _t(loc, "ab-status-base", label=a.label) if a.base else a.label
-            for a in state.asteroids
-            if a.status == "mine" and a.owner == civ
+            for a in groups["mine"]
+            if a.owner == civ
         ]
         who = f"<@{cs.member_id}>" if cs.member_id else t(loc, "ab-status-unclaimed")
-        turn = (
-            t(loc, "ab-status-to-play")
-            if civ == ab.current_civ(state) and state.winner is None
-            else ""
-        )
+        turn = t(loc, "ab-status-to-play") if civ == now and state.winner is None else ""
         builder.field(
             f"{t(loc, f'ab-civ-{civ}')}{turn}",
             "\n".join(
@@ -284,7 +302,6 @@ def render_status(loc: str, state: ab.AsteroidBeltState) -> discord.Embed:
             ),
             inline=True,
         )
-    groups = ab.asteroids_by_status(state)
     busy = [render_asteroid(loc, state, a) for a in groups["target"] + groups["flag"]]
     builder.long_field(t(loc, "ab-field-busy"), busy or [dash])
     builder.field(
@@ -333,10 +350,11 @@ def render_odds(loc: str, attacker: ab.UnitType, defender: ab.UnitType) -> disco
     return EmbedBuilder(t(loc, "ab-odds-title"), text).build()
 
 
-def history_line(outcome: ab.Outcome) -> str:
-    """The audit trail stays English."""
+def history_line(outcome: ab.Outcome, en_lines: list[str] | None = None) -> str:
+    """The audit trail stays English (``en_lines``: the outcome's lines, if already rendered)."""
     who = t("en", f"ab-civ-{outcome.civ}") if outcome.civ else "Asteroid Belt"
-    return clip(f"{who} — {outcome.action}: " + " ".join(render_lines("en", outcome)), 300)
+    lines = render_lines("en", outcome) if en_lines is None else en_lines
+    return clip(f"{who} — {outcome.action}: " + " ".join(lines), 300)
 
 
 # ----------------------------------------------------------------------------------------------
@@ -385,9 +403,10 @@ class AsteroidBeltCog(commands.Cog):
             civ = ab.acting_civ(state, member_civ, gm=gm, requested=civilisation)
             new, outcome = step(state, civ, dice)
             tx.set_state(new)
-            tx.record(history_line(outcome), dice.draws)
+            lines = render_lines("en", outcome)
+            tx.record(history_line(outcome, lines), dice.draws)
         await interaction.response.send_message(
-            embed=render_outcome(locale_of(interaction.locale), new, outcome)
+            embed=render_outcome(locale_of(interaction.locale), new, outcome, lines)
         )
 
     async def _load(self, interaction: discord.Interaction[Any]) -> ab.AsteroidBeltState:
@@ -489,9 +508,10 @@ class AsteroidBeltCog(commands.Cog):
                 counts=counts,
             )
             tx.create(GAME, state)
-            tx.record(history_line(outcome), dice.draws)
+            lines = render_lines("en", outcome)
+            tx.record(history_line(outcome, lines), dice.draws)
         loc = locale_of(interaction.locale)
-        embed = render_outcome(loc, state, outcome)
+        embed = render_outcome(loc, state, outcome, lines)
         embed.add_field(
             name=t(loc, "ab-field-next"),
             value=ab.text(loc, "ab-next-setup", civ=state.order[0]),
@@ -518,9 +538,10 @@ class AsteroidBeltCog(commands.Cog):
                 target_id = member.id
             new, outcome = ab.join(state, civilisation, target_id)
             tx.set_state(new)
-            tx.record(history_line(outcome))
+            lines = render_lines("en", outcome)
+            tx.record(history_line(outcome, lines))
         await interaction.response.send_message(
-            embed=render_outcome(locale_of(interaction.locale), new, outcome)
+            embed=render_outcome(locale_of(interaction.locale), new, outcome, lines)
         )
 
     @asteroids.command(name="status", description="Resources, VP, units and asteroids")
@@ -539,15 +560,16 @@ class AsteroidBeltCog(commands.Cog):
             ab.require_turn(state, member_civ, gm=gm)
             new, outcome = ab.end_turn(state)
             tx.set_state(new)
-            tx.record(history_line(outcome))
+            lines = render_lines("en", outcome)
+            tx.record(history_line(outcome, lines))
         loc = locale_of(interaction.locale)
         member = new.civs[ab.current_civ(new)].member_id
         if member is None:
-            await interaction.response.send_message(embed=render_outcome(loc, new, outcome))
+            await interaction.response.send_message(embed=render_outcome(loc, new, outcome, lines))
             return
         await interaction.response.send_message(
             render_your_turn(loc, new, member),
-            embed=render_outcome(loc, new, outcome),
+            embed=render_outcome(loc, new, outcome, lines),
             allowed_mentions=discord.AllowedMentions(users=[discord.Object(id=member)]),
         )
 
@@ -717,8 +739,9 @@ class AsteroidBeltCog(commands.Cog):
                 ab.require_may_act_for(state, member_civ, ab.NATIVES, gm=gm, against=dfn)
             new, outcome = ab.fight(state, att, attacker, dfn, defender, dice)
             tx.set_state(new)
-            tx.record(history_line(outcome), dice.draws)
-        await interaction.response.send_message(embed=render_outcome(loc, new, outcome))
+            lines = render_lines("en", outcome)
+            tx.record(history_line(outcome, lines), dice.draws)
+        await interaction.response.send_message(embed=render_outcome(loc, new, outcome, lines))
 
     @asteroids.command(name="shuttle-fight", description="Your shuttle attacks another shuttle")
     @app_commands.rename(attacker_aboard="attacker-aboard", defender_aboard="defender-aboard")
@@ -784,9 +807,10 @@ class AsteroidBeltCog(commands.Cog):
             units = ab.parse_units(picks) if picks.strip() else []
             new, outcome = ab.resolve_guards(state, asteroid, units, dice)
             tx.set_state(new)
-            tx.record(history_line(outcome), dice.draws)
+            lines = render_lines("en", outcome)
+            tx.record(history_line(outcome, lines), dice.draws)
         await interaction.response.send_message(
-            embed=render_outcome(locale_of(interaction.locale), new, outcome)
+            embed=render_outcome(locale_of(interaction.locale), new, outcome, lines)
         )
 
     @guards.autocomplete("asteroid")

@@ -896,15 +896,18 @@ def _edit(
     state cost more than the rest of a command.) A civilisation not in the game is not copied:
     ``new.civ(c)`` still refuses it."""
     update: dict[str, Any] = {}
-    wanted = set(civs)
+    wanted = [c for c in dict.fromkeys(civs) if c in state.civs]
     if wanted:
-        update["civs"] = {c: _copy_civ(cs) if c in wanted else cs for c, cs in state.civs.items()}
+        books = dict(state.civs)
+        for c in wanted:
+            books[c] = _copy_civ(books[c])
+        update["civs"] = books
     where = set(asteroids)
     if where:
-        update["asteroids"] = [
-            a.model_copy(update={"guards": list(a.guards)}) if i in where else a
-            for i, a in enumerate(state.asteroids)
-        ]
+        rocks = list(state.asteroids)
+        for i in where:
+            rocks[i] = rocks[i].model_copy(update={"guards": list(rocks[i].guards)})
+        update["asteroids"] = rocks
     return state.model_copy(update=update)
 
 

@@ -252,3 +252,23 @@ def test_every_catalog_call_passes_the_arguments_its_message_uses() -> None:
                 assert ru[key] <= allowed, (key, ru[key] - allowed)
                 checked += 1
     assert checked > 120
+
+
+def test_reply_reuses_the_history_lines_only_in_english() -> None:
+    state = _game()
+    state, _ = ab.target(state, "violet", "b1")
+    state, _ = ab.end_turn(state)
+    # engineer guard 2 vs assault 1+1: draw; recon guard 1 vs recon 3: loses, stays
+    new, out = ab.resolve_guards(state, "b1", ["assault", "recon"], ScriptedDice([2, 1, 1, 3]))
+    en = cog.render_lines("en", out)
+    assert cog.history_line(out, en) == cog.history_line(out)
+    assert cog.render_outcome("en", new, out, en).description == "\n".join(en)
+    ru = cog.render_outcome("ru", new, out, en).description
+    assert ru == "\n".join(cog.render_lines("ru", out))
+    assert ru is not None and ru.startswith(
+        "Аборигены с b1 атакуют захватчиков Фиолетовой Федерации.\n"
+    )
+    # memoised fight lines come back as a fresh list each time
+    first = cog.render_fight("en", out.fights[0])
+    first.append("x")
+    assert cog.render_fight("en", out.fights[0]) == en[1:3]
