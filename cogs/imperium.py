@@ -8,6 +8,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Sequence
 from fractions import Fraction
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Literal
 
 import discord
@@ -416,26 +417,53 @@ def render_step(out: im.StepOutcome, loc: str) -> discord.Embed:
     return embed(title, lines)
 
 
-def maintenance_line(s: im.ShipMaintenance, loc: str) -> str:
-    after = t(loc, "imp-fate", fate=s.after)
+@lru_cache(maxsize=1024)
+def _chance_list(loc: str, odds: tuple[tuple[str, int, int], ...]) -> str:
+    """'disrupted 50.0 %, destroyed 16.7 %' for (fate, numerator, denominator) triples (whole
+    numbers: hashing a Fraction is slow). A handful of different lists ever occur."""
+    return ", ".join(
+        t(loc, "imp-fate-chance", fate=t(loc, "imp-fate", fate=k), pct=pct(Fraction(n, d), loc))
+        for k, n, d in odds
+        if n
+    )
+
+
+class MaintenanceWords:
+    """The pieces every ship's maintenance line repeats (fate names, chance lists), each
+    looked up once per reply."""
+
+    def __init__(self, loc: str) -> None:
+        self.loc = loc
+        self.fates: dict[str, str] = {}
+
+    def fate(self, fate: str) -> str:
+        text = self.fates.get(fate)
+        if text is None:
+            text = self.fates[fate] = t(self.loc, "imp-fate", fate=fate)
+        return text
+
+    def chance_list(self, odds: dict[im.Fate, Fraction]) -> str:
+        return _chance_list(
+            self.loc, tuple((k, v.numerator, v.denominator) for k, v in odds.items())
+        )
+
+
+def maintenance_line(s: im.ShipMaintenance, loc: str, words: MaintenanceWords | None = None) -> str:
+    words = words or MaintenanceWords(loc)
+    after = words.fate(s.after)
     if s.care == "overhaul":
         return t(loc, "imp-maint-overhaul", name=s.name, cost=s.maintenance, after=after)
     if s.care == "routine":
         return t(loc, "imp-maint-routine", name=s.name, factors=s.maintenance, after=after)
-    chances = ", ".join(
-        t(loc, "imp-fate-chance", fate=t(loc, "imp-fate", fate=k), pct=pct(v, loc))
-        for k, v in s.odds.items()
-        if v
-    )
     return t(
         loc,
         "imp-maint-frontier",
         name=s.name,
         maintenance=s.maintenance,
-        before=t(loc, "imp-fate", fate=s.before),
+        before=words.fate(s.before),
         die=s.die if s.die is not None else 0,
         after=after,
-        chances=chances,
+        chances=words.chance_list(s.odds),
     )
 
 
@@ -445,7 +473,10 @@ def render_maintenance(out: im.MaintenanceOutcome, loc: str) -> discord.Embed:
         t(loc, "imp-maint-factors", used=out.factors_used, factors=out.factors),
     )
     paid = [t(loc, "imp-maint-paid", side=s, rus=out.paid[s]) for s in im.SIDES if out.paid[s]]
-    lines = paid + ([maintenance_line(s, loc) for s in out.ships] or [t(loc, "imp-no-ships-here")])
+    words = MaintenanceWords(loc)
+    lines = paid + (
+        [maintenance_line(s, loc, words) for s in out.ships] or [t(loc, "imp-no-ships-here")]
+    )
     lost = [s.name for s in out.ships if s.after == "destroyed"]
     if lost:
         lines.append(t(loc, "imp-maint-destroyed", ships=", ".join(lost)))
@@ -1126,7 +1157,7 @@ class ImperiumPhases(ImperiumBase, commands.Cog):
                     raise NotAllowed(key="imp-only-side-overhaul", side=side)
             if kept is not None and plan.owner is not None and plan.owner not in sides:
                 raise NotAllowed(key="imp-only-side-routine", side=plan.owner)
-            new, out = im.maintain(state, system, dice, split_names(overhaul), kept)
+            new, out = im.apply_maintenance(state, plan, dice)
             tx.set_state(new)
             lost = sum(1 for s in out.ships if s.after == "destroyed")
             tx.record(

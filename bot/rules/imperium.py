@@ -8,11 +8,13 @@ the printed tables take over.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from functools import cache
-from typing import Any, Literal
+from functools import cache, lru_cache
+from math import comb
+from typing import Any, Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -29,6 +31,7 @@ Fate = Literal["undisrupted", "disrupted", "destroyed"]
 Care = Literal["overhaul", "routine", "frontier"]
 
 SIDES: tuple[Side, Side] = ("terran", "imperial")
+FATES: tuple[Fate, Fate, Fate] = ("undisrupted", "disrupted", "destroyed")
 TCLASSES: tuple[TClass, ...] = ("freighter", "tanker", "capital", "fighter", "troop", "other")
 SUGGESTION_LIMIT = 25
 PDS = "pds"
@@ -94,6 +97,7 @@ def as_tclass(text: str | None) -> TClass | None:
     raise InputError(key="imp-bad-tclass", choices=", ".join(TCLASSES))
 
 
+@lru_cache(maxsize=1024)
 def canonical_type(type_name: str) -> str:
     """Lower-case ship type with the fix kit's aliases folded in ('MB' -> 'missile boat')."""
     key = " ".join(type_name.strip().lower().split())
@@ -193,7 +197,10 @@ class ImperiumState(BaseModel):
 # --------------------------------------------------------------------------------------------
 
 
+@lru_cache(maxsize=8192)
 def _fold(text: str) -> str:
+    # Names are folded over and over (every look-up compares folded names): a pure function
+    # of a short string, so a bounded cache.
     return " ".join(text.strip().lower().split())
 
 
@@ -269,11 +276,17 @@ def find_combat(state: ImperiumState, system: str) -> Combat | None:
     return None
 
 
-def _replace_combat(state: ImperiumState, combat: Combat | None, system: str) -> None:
+def _combats_with(state: ImperiumState, combat: Combat | None, system: str) -> list[Combat]:
+    """A new list of ``state``'s combats with ``system``'s replaced by ``combat`` (or dropped)."""
     key = _fold(system)
-    state.combats = [c for c in state.combats if _fold(c.system) != key]
+    combats = [c for c in state.combats if _fold(c.system) != key]
     if combat is not None:
-        state.combats.append(combat)
+        combats.append(combat)
+    return combats
+
+
+def _replace_combat(state: ImperiumState, combat: Combat | None, system: str) -> None:
+    state.combats = _combats_with(state, combat, system)
 
 
 def side_of_member(state: ImperiumState, member_id: int) -> Side | None:
@@ -556,13 +569,10 @@ def initiative_odds(
 ) -> tuple[Fraction, Fraction, Fraction]:
     """Exact (P(A wins), P(B wins), P(tie)) for d6+mod_a against d6+mod_b. A tie gives the
     initiative to the side that did NOT hold it last round."""
-    win = tie = 0
-    for a in D6:
-        for b in D6:
-            if a + mod_a > b + mod_b:
-                win += 1
-            elif a + mod_a == b + mod_b:
-                tie += 1
+    # a - b = k for 6 - |k| of the 36 pairs (k = -5..5); A wins when k > mod_b - mod_a
+    need = mod_b - mod_a
+    win = sum(6 - abs(k) for k in range(max(need + 1, -5), 6))
+    tie = 6 - abs(need) if abs(need) <= 5 else 0
     p_win, p_tie = Fraction(win, 36), Fraction(tie, 36)
     p_lose = 1 - p_win - p_tie
     if a_held_last:
@@ -664,8 +674,7 @@ def _space_units(state: ImperiumState, system: str, side: Side) -> list[Ship]:
     return [s for s in ships_in(state, system, side) if not s.is_pds]
 
 
-@dataclass(frozen=True)
-class _Unit:
+class _Unit(NamedTuple):
     name: str
     speed: int
     fighter: bool
@@ -738,14 +747,13 @@ def _odds(terran: SideRoll, imperial: SideRoll, last: Side | None) -> dict[Side,
 
 
 def _units(state: ImperiumState, where: StarSystem, mode: Mode) -> dict[Side, list[_Unit]]:
+    units: dict[Side, list[_Unit]]
     if mode == "space":
-        units = {
-            side: [
-                _Unit(s.name, tactical_speed(s), s.tclass == "fighter")
-                for s in _space_units(state, where.name, side)
-            ]
-            for side in SIDES
-        }
+        units = {side: [] for side in SIDES}
+        key = _fold(where.name)
+        for s in state.ships:  # the ships of _space_units(state, where.name, side), in order
+            if s.system is not None and _fold(s.system) == key and not s.is_pds:
+                units[s.side].append(_Unit(s.name, tactical_speed(s), s.tclass == "fighter"))
         if not units["terran"] or not units["imperial"]:
             raise RuleError(key="imp-no-space-combat", system=where.name)
     else:
@@ -816,8 +824,10 @@ def roll_initiative(
             holder = other_side(last)
         rolled = True
 
-    new = state.model_copy(deep=True)
-    nc = combat.model_copy(deep=True)
+    # The new state shares every part this round leaves alone with ``state`` (neither is
+    # changed in place afterwards): a new combat record, and new ships only if some jump out.
+    nc = combat.model_copy()  # only plain values inside
+    ships = state.ships
     range_before = nc.range
     requested = range_choice
     not_holder = range_choice is not None and holder not in may_choose
@@ -841,16 +851,21 @@ def roll_initiative(
             nc.range_changed = applied = True
             if range_choice == "disengage":
                 nc.range = "long"
-                disengagement = _disengage(new, where.name, holder, destination, load_fighters)
-                over = not _space_units(new, where.name, holder) or not _space_units(
-                    new, where.name, other_side(holder)
+                ships, disengagement = _disengage(
+                    ships, where.name, holder, destination, load_fighters
                 )
+                over = _combat_over(ships, where.name)
             else:
                 nc.range = range_choice
     else:
         nc.surface_round = rnd
         nc.surface_last_initiative = holder
-    _replace_combat(new, None if over else nc, where.name)
+    new = state.model_copy(
+        update={
+            "ships": ships,
+            "combats": _combats_with(state, None if over else nc, where.name),
+        }
+    )
     outcome = InitiativeOutcome(
         system=where.name,
         mode=mode,
@@ -877,15 +892,30 @@ def roll_initiative(
     return new, outcome
 
 
+def _combat_over(ships: Sequence[Ship], system: str) -> bool:
+    """One side has no space units left in ``system``."""
+    key = _fold(system)
+    present = {
+        s.side for s in ships if s.system is not None and _fold(s.system) == key and not s.is_pds
+    }
+    return len(present) < len(SIDES)
+
+
 def _disengage(
-    state: ImperiumState,
+    ships: list[Ship],
     system: str,
     side: Side,
     destination: StarSystem | None,
     load_fighters: bool,
-) -> Disengagement:
-    """Mutates ``state`` (already a copy): load fighters, jump out every jump-capable ship."""
-    here = _space_units(state, system, side)
+) -> tuple[list[Ship], Disengagement]:
+    """Load fighters, jump out every jump-capable ship: the new roster (the ships that moved
+    are new copies; ``ships`` is left as it was) and what happened."""
+    key = _fold(system)
+    here = [
+        s
+        for s in ships
+        if s.system is not None and _fold(s.system) == key and s.side == side and not s.is_pds
+    ]
     jumpers = [s for s in here if s.jump]
     room = sum(s.carries for s in jumpers if s.is_mothership) if load_fighters else 0
     loaded: list[Ship] = []
@@ -897,10 +927,10 @@ def _disengage(
         loaded.append(fighter)
         room -= 1
     to = destination.name if destination else None
-    for ship in jumpers + loaded:
-        ship.system = to
-    stayed = [s for s in here if s not in jumpers and s not in loaded]
-    return Disengagement(
+    moving = {id(s) for s in jumpers + loaded}
+    moved = [s.model_copy(update={"system": to}) if id(s) in moving else s for s in ships]
+    stayed = [s for s in here if id(s) not in moving]
+    return moved, Disengagement(
         side=side,
         destination=to,
         jumped=tuple(s.name for s in jumpers),
@@ -950,20 +980,20 @@ def choose_range(
         destination = find_system(state, jump_to)
         if _fold(destination.name) == _fold(where.name):
             raise InputError(key="imp-jump-elsewhere")
-    new = state.model_copy(deep=True)
-    nc = combat.model_copy(deep=True)
+    nc = combat.model_copy()  # only plain values inside
     nc.range_changed = True
+    ships = state.ships
     disengagement = None
     over = False
     if choice == "disengage":
-        disengagement = _disengage(new, where.name, side, destination, load_fighters)
+        ships, disengagement = _disengage(ships, where.name, side, destination, load_fighters)
         nc.range = "long"
-        over = not _space_units(new, where.name, side) or not _space_units(
-            new, where.name, other_side(side)
-        )
+        over = _combat_over(ships, where.name)
     else:
         nc.range = choice
-    _replace_combat(new, None if over else nc, where.name)
+    new = state.model_copy(
+        update={"ships": ships, "combats": _combats_with(state, None if over else nc, where.name)}
+    )
     return new, RangeOutcome(where.name, side, current, choice, disengagement, over)
 
 
@@ -1150,11 +1180,14 @@ def plan_maintenance(
     where = find_system(state, system)
     here = [s for s in ships_in(state, where.name) if not s.is_pds]
     here_keys = {_fold(s.name) for s in here}
+    by_key: dict[str, Ship] = {}
+    for s in state.ships:
+        by_key.setdefault(_fold(s.name), s)  # the first, as find_ship finds it
 
     def pick(names: Sequence[str], what: Literal["overhaul", "routine"]) -> list[Ship]:
         picked: list[Ship] = []
         for name in names:
-            ship = find_ship(state, name)
+            ship = by_key.get(_fold(name)) or find_ship(state, name)  # find_ship: the refusal
             if _fold(ship.name) not in here_keys:
                 raise RuleError(
                     key="imp-maint-not-here", ship=ship.name, system=where.name, what=what
@@ -1218,18 +1251,22 @@ def plan_maintenance(
 
 
 def ship_fate_odds(ship: PlannedShip) -> dict[Fate, Fraction]:
-    if ship.care == "overhaul":
-        return {"undisrupted": Fraction(1), "disrupted": Fraction(0), "destroyed": Fraction(0)}
-    if ship.care == "routine":
-        now: Fate = "disrupted" if ship.disrupted else "undisrupted"
-        odds: dict[Fate, Fraction] = {
-            "undisrupted": Fraction(0),
-            "disrupted": Fraction(0),
-            "destroyed": Fraction(0),
-        }
-        odds[now] = Fraction(1)
-        return odds
-    return frontier_odds(ship.maintenance, ship.disrupted)
+    return dict(_fate_odds(ship.care, ship.maintenance, ship.disrupted))
+
+
+@cache
+def _fate_odds(care: Care, maintenance: int, disrupted: bool) -> tuple[tuple[Fate, Fraction], ...]:
+    """A ship's fate chances (undisrupted, disrupted, destroyed): a small finite table."""
+    if care == "overhaul":
+        return (
+            ("undisrupted", Fraction(1)),
+            ("disrupted", Fraction(0)),
+            ("destroyed", Fraction(0)),
+        )
+    if care == "routine":
+        now: Fate = "disrupted" if disrupted else "undisrupted"
+        return tuple((fate, Fraction(1 if fate == now else 0)) for fate in FATES)
+    return _frontier_odds(maintenance, disrupted)
 
 
 @dataclass(frozen=True)
@@ -1239,35 +1276,52 @@ class MaintenanceOdds:
     disrupted: tuple[Fraction, ...]  # P(exactly k ships disrupted afterwards)
 
 
-def _convolve_sixths(dist: list[int], hit: int) -> list[int]:
-    """Counts out of 6**n for k ships; one more ship with chance hit/6."""
-    out = [0] * (len(dist) + 1)
-    miss = 6 - hit
-    for k, v in enumerate(dist):
-        if v:
-            out[k] += v * miss
-            out[k + 1] += v * hit
-    return out
-
-
 def maintenance_odds(plan: MaintenancePlan) -> MaintenanceOdds:
     """Exact per-ship fate probabilities and the distributions of ships destroyed and ships
     disrupted afterwards (each ship independent). Every chance is a multiple of 1/6, so the
-    convolution runs on whole numbers over 6**n and becomes Fractions at the end."""
+    distributions are products of binomials on whole numbers, made Fractions at the end."""
     ships: dict[str, dict[Fate, Fraction]] = {}
-    destroyed = [1]
-    disrupted = [1]
+    destroyed: Counter[int] = Counter()  # ships by chance of being destroyed, in sixths
+    disrupted: Counter[int] = Counter()
     for ship in plan.ships:
-        odds = ship_fate_odds(ship)
-        ships[ship.name] = odds
-        destroyed = _convolve_sixths(destroyed, int(odds["destroyed"] * 6))
-        disrupted = _convolve_sixths(disrupted, int(odds["disrupted"] * 6))
-    scale = 6 ** len(plan.ships)
-    return MaintenanceOdds(
-        ships,
-        tuple(Fraction(v, scale) for v in destroyed),
-        tuple(Fraction(v, scale) for v in disrupted),
-    )
+        ships[ship.name] = ship_fate_odds(ship)
+        sixths = _fate_sixths(ship.care, ship.maintenance, ship.disrupted)
+        disrupted[sixths[1]] += 1
+        destroyed[sixths[2]] += 1
+    n = len(plan.ships)
+    return MaintenanceOdds(ships, _count_odds(destroyed, n), _count_odds(disrupted, n))
+
+
+@cache
+def _fate_sixths(care: Care, maintenance: int, disrupted: bool) -> tuple[int, int, int]:
+    """A ship's fate chances (undisrupted, disrupted, destroyed) in sixths."""
+    kept, hit, lost = (int(p * 6) for _, p in _fate_odds(care, maintenance, disrupted))
+    return kept, hit, lost
+
+
+_ZERO = Fraction(0)
+
+
+def _count_odds(ships: Counter[int], n: int) -> tuple[Fraction, ...]:
+    """P(exactly k ships), k = 0..n, for n independent ships, ``ships[h]`` of them with
+    chance h/6 each: the product of the binomials (6 - h + h·x)**m over 6**m. Ships with
+    chance 0 or 1 only shift the distribution (k can't reach n, or starts at their count)."""
+    dist = [1]  # counts out of ``scale``
+    scale = 1
+    for hit, m in ships.items():
+        if hit in (0, 6):
+            continue
+        miss = 6 - hit
+        binomial = [comb(m, k) * hit**k * miss ** (m - k) for k in range(m + 1)]
+        out = [0] * (len(dist) + m)
+        for i, a in enumerate(dist):
+            if a:
+                for j, b in enumerate(binomial):
+                    out[i + j] += a * b
+        dist = out
+        scale *= 6**m
+    odds = [_ZERO] * ships.get(6, 0) + [Fraction(v, scale) if v else _ZERO for v in dist]
+    return tuple(odds + [_ZERO] * (n + 1 - len(odds)))
 
 
 @dataclass(frozen=True)
@@ -1300,13 +1354,17 @@ def maintain(
     routine: Sequence[str] | None = None,
 ) -> tuple[ImperiumState, MaintenanceOutcome]:
     """Resolve one system's maintenance: overhauls paid, routine kept, frontier rolled."""
-    plan = plan_maintenance(state, system, overhaul, routine)
+    return apply_maintenance(state, plan_maintenance(state, system, overhaul, routine), dice)
+
+
+def apply_maintenance(
+    state: ImperiumState, plan: MaintenancePlan, dice: Dice
+) -> tuple[ImperiumState, MaintenanceOutcome]:
+    """Resolve ``plan``, made by :func:`plan_maintenance` for this same ``state``."""
     odds = maintenance_odds(plan)
-    new = state.model_copy(deep=True)
     records: list[ShipMaintenance] = []
-    gone: set[str] = set()
+    fates: dict[str, Fate] = {}  # folded ship name -> fate after maintenance
     for p in plan.ships:
-        ship = find_ship(new, p.name)
         before: Fate = "disrupted" if p.disrupted else "undisrupted"
         die: int | None = None
         if p.care == "overhaul":
@@ -1316,18 +1374,26 @@ def maintain(
         else:
             die = dice.d6(f"frontier maintenance: {p.name}")
             after = _frontier_fate(die, p.maintenance, p.disrupted)
-        if after == "destroyed":
-            gone.add(_fold(ship.name))
-        else:
-            ship.disrupted = after == "disrupted"
+        fates[_fold(p.name)] = after
         records.append(
             ShipMaintenance(
                 p.name, p.side, p.maintenance, p.care, before, after, die, odds.ships[p.name]
             )
         )
-    new.ships = [s for s in new.ships if _fold(s.name) not in gone]
+    # A new roster (ships whose state changed are new copies, the others are shared with
+    # ``state``, which is left as it was) and new RU stocks; the rest of the state is shared.
+    ships: list[Ship] = []
+    for s in state.ships:
+        fate = fates.get(_fold(s.name))
+        if fate is None:
+            ships.append(s)
+        elif fate != "destroyed":
+            hit = fate == "disrupted"
+            ships.append(s if s.disrupted == hit else s.model_copy(update={"disrupted": hit}))
+    rus = dict(state.rus)
     for side in SIDES:
-        new.rus[side] -= plan.cost[side]
+        rus[side] -= plan.cost[side]
+    new = state.model_copy(update={"ships": ships, "rus": rus})
     return new, MaintenanceOutcome(
         plan.system, plan.factors, plan.factors_used, dict(plan.cost), tuple(records), odds
     )

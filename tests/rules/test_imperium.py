@@ -852,6 +852,46 @@ def test_maintenance_odds_are_exact() -> None:
     assert [s.name for s in state.ships] == ["E1", "E2"]
 
 
+def test_maintenance_odds_with_ships_whose_fate_is_certain() -> None:
+    ships = (
+        im.PlannedShip("R", "terran", 2, True, "routine"),  # stays disrupted for sure
+        im.PlannedShip("O", "terran", 2, True, "overhaul"),  # undisrupted for sure
+        im.PlannedShip("F", "terran", 3, False, "frontier"),  # die 1-3 disrupted: 1/2
+        im.PlannedShip("G", "terran", 6, True, "frontier"),  # die 1 destroyed, 2-6 disrupted
+    )
+    plan = im.MaintenancePlan("X", 0, "terran", ships, {"terran": 0, "imperial": 0})
+    odds = im.maintenance_odds(plan)
+    # disrupted afterwards: R always; F 1/2; G 5/6 -> one 1/2*1/6, two 1/2*1/6 + 1/2*5/6,
+    # three 1/2*5/6
+    assert odds.disrupted == (0, Fraction(1, 12), Fraction(1, 2), Fraction(5, 12), 0)
+    assert odds.destroyed == (Fraction(5, 6), Fraction(1, 6), 0, 0, 0)
+    assert odds.ships["O"] == {"undisrupted": 1, "disrupted": 0, "destroyed": 0}
+    assert odds.ships["R"] == {"undisrupted": 0, "disrupted": 1, "destroyed": 0}
+
+
+def test_maintenance_leaves_its_input_alone_and_applies_a_plan() -> None:
+    state = campaign(terran=10)
+    state = add(state, "A", "terran", "capital", maintenance=4)
+    state = add(state, "B", "terran", "capital", maintenance=4, disrupted=True)
+    state = add(state, "C", "terran", "capital", maintenance=4, disrupted=True)
+    state = add(state, "D", "terran", "capital", maintenance=4)
+    before = state.model_dump(mode="json")
+    # no routine maintenance: A overhauled (4 RU); frontier: B (disrupted) die 1 destroyed,
+    # C (disrupted) die 5 undisrupted, D die 2 (<= 4) disrupted
+    new, out = im.maintain(state, "Sol", ScriptedDice([1, 5, 2]), overhaul=["A"], routine=[])
+    assert state.model_dump(mode="json") == before
+    assert [(s.name, s.disrupted) for s in new.ships] == [
+        ("A", False),
+        ("C", False),
+        ("D", True),
+    ]
+    assert new.rus == {"terran": 6, "imperial": 0}
+    assert [r.after for r in out.ships] == ["undisrupted", "destroyed", "undisrupted", "disrupted"]
+    plan = im.plan_maintenance(state, "Sol", ["A"], [])
+    again, out_again = im.apply_maintenance(state, plan, ScriptedDice([1, 5, 2]))
+    assert again == new and out_again == out
+
+
 # ------------------------------------------------------------------------------------------
 # Properties and a sampling cross-check
 # ------------------------------------------------------------------------------------------
