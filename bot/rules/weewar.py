@@ -604,6 +604,7 @@ class Strike:
     rolls: tuple[float, ...]
     hits: int
     losses: int
+    subunit_hits: tuple[int, ...] = ()  # hits of each striking sub unit ((): count them)
 
     def rolls_by_subunit(self) -> list[tuple[float, ...]]:
         return [
@@ -612,12 +613,9 @@ class Strike:
         ]
 
     def hits_per_subunit(self) -> list[int]:
-        threshold = _float_threshold(self.terms.chance)
-        rolls = self.rolls
-        return [
-            sum([r < threshold for r in rolls[i : i + DICE_PER_SUBUNIT]])
-            for i in range(0, len(rolls), DICE_PER_SUBUNIT)
-        ]
+        if self.subunit_hits or not self.rolls:
+            return list(self.subunit_hits)
+        return list(_hits_per_subunit(self.rolls, _float_threshold(self.terms.chance)))
 
     def history_entry(self) -> dict[str, Any]:
         """This strike's draws as one history entry: every r cut to six decimals (in order),
@@ -637,6 +635,15 @@ class Strike:
             "hits": self.hits,
             "losses": self.losses,
         }
+
+
+def _hits_per_subunit(rolls: Sequence[float], threshold: float) -> tuple[int, ...]:
+    return tuple(
+        [
+            sum([r < threshold for r in rolls[i : i + DICE_PER_SUBUNIT]])
+            for i in range(0, len(rolls), DICE_PER_SUBUNIT)
+        ]
+    )
 
 
 def six_decimals(r: float) -> float:
@@ -662,8 +669,15 @@ def roll_strike(terms: StrikeTerms, dice: Dice) -> Strike:
     label = strike_label(terms)
     uniform = dice.uniform
     rolls = tuple([uniform(label) for _ in range(terms.dice)])
-    hits = sum([r < threshold for r in rolls])
-    return Strike(terms=terms, rolls=rolls, hits=hits, losses=losses_from_hits(hits, terms.targets))
+    per_subunit = _hits_per_subunit(rolls, threshold)
+    hits = sum(per_subunit)
+    return Strike(
+        terms=terms,
+        rolls=rolls,
+        hits=hits,
+        losses=losses_from_hits(hits, terms.targets),
+        subunit_hits=per_subunit,
+    )
 
 
 @dataclass(frozen=True, slots=True)
