@@ -285,10 +285,6 @@ def _combats_with(state: ImperiumState, combat: Combat | None, system: str) -> l
     return combats
 
 
-def _replace_combat(state: ImperiumState, combat: Combat | None, system: str) -> None:
-    state.combats = _combats_with(state, combat, system)
-
-
 def side_of_member(state: ImperiumState, member_id: int) -> Side | None:
     for side in SIDES:
         if member_id in state.players[side]:
@@ -402,17 +398,11 @@ def begin_war(state: ImperiumState, phasing: Side | None = None) -> ImperiumStat
     problems = routine_limit_problems(state)
     if problems:
         raise RuleError(key="imp-war-cannot-begin", **problems[0].args())
-    new = state.model_copy(deep=True)
-    new.at_war = True
-    if phasing is not None:
-        new.phasing = phasing
-    return new
+    return state.model_copy(update={"at_war": True, "phasing": phasing or state.phasing})
 
 
 def set_phasing(state: ImperiumState, side: Side) -> ImperiumState:
-    new = state.model_copy(deep=True)
-    new.phasing = side
-    return new
+    return state.model_copy(update={"phasing": side})
 
 
 def set_rus(
@@ -422,12 +412,12 @@ def set_rus(
         raise InputError(key="imp-stock-range")
     if income is not None and not 0 <= income <= 100000:
         raise InputError(key="imp-income-range")
-    new = state.model_copy(deep=True)
+    rus, income_ = dict(state.rus), dict(state.income)
     if stock is not None:
-        new.rus[side] = stock
+        rus[side] = stock
     if income is not None:
-        new.income[side] = income
-    return new
+        income_[side] = income
+    return state.model_copy(update={"rus": rus, "income": income_})
 
 
 def add_ship(
@@ -1001,9 +991,7 @@ def end_combat(state: ImperiumState, system: str) -> ImperiumState:
     where = find_system(state, system)
     if find_combat(state, where.name) is None:
         raise RuleError(key="imp-no-combat", system=where.name)
-    new = state.model_copy(deep=True)
-    _replace_combat(new, None, where.name)
-    return new
+    return state.model_copy(update={"combats": _combats_with(state, None, where.name)})
 
 
 # --------------------------------------------------------------------------------------------
@@ -1050,15 +1038,17 @@ def _resolve_hit(ship: Ship, hits: int, dice: Dice, source: str) -> HitResult:
     return out(die, "destroyed", "screen failed")
 
 
-def _apply_results(state: ImperiumState, results: Iterable[HitResult]) -> None:
-    gone: set[str] = set()
-    for r in results:
-        ship = find_ship(state, r.ship)
-        if r.result == "destroyed":
-            gone.add(_fold(ship.name))
-        else:
-            ship.disrupted = True
-    state.ships = [s for s in state.ships if _fold(s.name) not in gone]
+def _ships_after_hits(ships: Sequence[Ship], results: Iterable[HitResult]) -> list[Ship]:
+    """A new roster: destroyed ships gone, disrupted ones new copies, the rest shared."""
+    fates = {_fold(r.ship): r.result for r in results}
+    out: list[Ship] = []
+    for s in ships:
+        fate = fates.get(_fold(s.name))
+        if fate is None:
+            out.append(s)
+        elif fate == "disrupted":
+            out.append(s if s.disrupted else s.model_copy(update={"disrupted": True}))
+    return out
 
 
 @dataclass(frozen=True)
@@ -1078,8 +1068,7 @@ def screen_roll(
     if ship.system is None:
         raise RuleError(key="imp-in-jump-space", ship=ship.name)
     result = _resolve_hit(ship, 1, dice, source)
-    new = state.model_copy(deep=True)
-    _apply_results(new, [result])
+    new = state.model_copy(update={"ships": _ships_after_hits(state.ships, [result])})
     return new, ScreenOutcome(result, source)
 
 
@@ -1133,11 +1122,13 @@ def apply_fire_step(
         _resolve_hit(targets[k], counts[k], dice, f"step {step}")
         for k in sorted(targets, key=lambda k: targets[k].name.lower())
     )
-    new = state.model_copy(deep=True)
-    _apply_results(new, results)
-    nc = combat.model_copy(deep=True)
-    nc.fire_step = step
-    _replace_combat(new, nc, where.name)
+    nc = combat.model_copy(update={"fire_step": step})  # only plain values inside
+    new = state.model_copy(
+        update={
+            "ships": _ships_after_hits(state.ships, results),
+            "combats": _combats_with(state, nc, where.name),
+        }
+    )
     return new, StepOutcome(where.name, step, results)
 
 
@@ -1415,12 +1406,12 @@ def interwar(state: ImperiumState) -> tuple[ImperiumState, InterwarOutcome]:
     """End the war: both sides receive a full turn's income; combats end; set-up begins."""
     if not state.at_war:
         raise RuleError(key="imp-no-war")
-    new = state.model_copy(deep=True)
+    rus = dict(state.rus)
     for side in SIDES:
-        new.rus[side] += new.income[side]
-    new.at_war = False
-    new.war += 1
-    new.combats = []
+        rus[side] += state.income[side]
+    new = state.model_copy(
+        update={"rus": rus, "at_war": False, "war": state.war + 1, "combats": []}
+    )
     return new, InterwarOutcome(dict(new.income), dict(new.rus), new.war)
 
 
