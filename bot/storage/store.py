@@ -105,6 +105,7 @@ class Tx:
         self._summary: str | None = None
         self._dice: list[JsonDict] = []
         self.seq: int | None = None  # the history sequence number, once committed
+        self._stored_text: str | None = None  # the state's JSON text as read
 
     @property
     def state(self) -> JsonDict | None:
@@ -413,19 +414,24 @@ class Store:
         return row
 
     async def get(self, channel_id: int) -> Campaign | None:
+        campaign, _ = await self._get_with_text(channel_id)
+        return campaign
+
+    async def _get_with_text(self, channel_id: int) -> tuple[Campaign | None, str | None]:
+        """The campaign and its state exactly as stored (canonical JSON text)."""
         found, entry = self._campaigns.lookup(channel_id)
         if found:
-            return None if entry is None else entry.campaign()
+            return (None, None) if entry is None else (entry.campaign(), entry.state_text)
         generation = self._generation
         row = await self._call(self._select_campaign, channel_id)
         entry = _row_entry(row)
         if self._may_cache(generation):
             self._campaigns.put(channel_id, entry)
         if entry is None:
-            return None
+            return None, None
         data = dict(entry.columns)
         data["state"] = json.loads(entry.state_text)
-        return Campaign.model_validate(data)
+        return Campaign.model_validate(data), entry.state_text
 
     async def history(
         self, channel_id: int, limit: int | None = 10, *, before_seq: int | None = None
@@ -513,7 +519,9 @@ class Store:
         block exits, so reply to Discord after it.
         """
         async with self.channel_lock(channel_id):
-            tx = Tx(await self.get(channel_id))
+            campaign, state_text = await self._get_with_text(channel_id)
+            tx = Tx(campaign)
+            tx._stored_text = state_text
             yield tx
             if tx.has_work:
                 await self._commit(tx, channel_id, actor_id, actor_name, command, guild_id)
@@ -536,7 +544,8 @@ class Store:
                 new_text = dump_json(tx._new_state)
             else:
                 assert tx.campaign is not None
-                before_text = dump_json(tx.campaign.state)
+                # the state as stored is already its canonical JSON: no need to write it again
+                before_text = tx._stored_text or dump_json(tx.campaign.state)
                 new_text = dump_json(tx._new_state) if tx._new_state is not None else before_text
         item = _Commit(
             tx=tx,
