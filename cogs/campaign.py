@@ -40,7 +40,11 @@ def game_name(loc: str, game: str) -> str:
 def dice_text(loc: str, entry: HistoryEntry) -> str:
     """The die faces of an entry (``🎲 3 5``) and a count of other random draws."""
     faces = [str(d.get("value")) for d in entry.dice if str(d.get("kind", "")).startswith("d")]
-    others = sum(1 for d in entry.dice if not str(d.get("kind", "")).startswith("d"))
+    others = sum(
+        len(v) if isinstance(v := d.get("value"), list) else 1  # one entry may hold many draws
+        for d in entry.dice
+        if not str(d.get("kind", "")).startswith("d")
+    )
     parts = []
     if faces:
         parts.append("🎲 " + " ".join(faces[:40]) + (" …" if len(faces) > 40 else ""))

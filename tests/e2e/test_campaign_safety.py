@@ -144,3 +144,19 @@ async def test_game_masters_can_be_added_listed_and_removed(table: Table) -> Non
     assert "no longer a game master" in removed.text
     again = await table.run("campaign export", user=bob)
     assert again.ephemeral and again.text.startswith("Only the game master")
+
+
+async def test_history_counts_every_draw_of_a_grouped_record(table: Table) -> None:
+    await change(table, "creator", 0, "started")
+    grouped = [
+        {"kind": "uniform", "label": "strike 1", "value": [0.1, 0.2, 0.3]},
+        {"kind": "uniform", "label": "strike 2", "value": [0.4, 0.5]},
+        {"kind": "d6", "label": "die", "value": 4},
+    ]
+    await change(table, "ana", 1, "grouped draws", None)
+    async with table.bot.store.transaction(
+        table.channel_id, actor_id=table.user("ana").id, command="/test grouped"
+    ) as tx:
+        tx.record("grouped", grouped)
+    reply = await table.run("campaign history", {"count": 1})
+    assert "🎲 4 · 5 other random draws" in reply.text
