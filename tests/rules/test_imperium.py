@@ -718,8 +718,11 @@ def test_only_the_holder_attacks_in_steps_2_and_5() -> None:
 def test_next_round_resets_the_fire_steps() -> None:
     state = fleet_at_war()
     state, _ = im.apply_fire_step(state, "Sol", 5, [], NO_DICE)
+    assert [c.fire_step for c in state.combats if c.system == "Sol"] == [5]
     state, _ = im.roll_initiative(state, "Sol", ScriptedDice([3, 3]))
-    state, _ = im.apply_fire_step(state, "Sol", 1, [], NO_DICE)
+    assert [c.fire_step for c in state.combats if c.system == "Sol"] == [0]
+    state, _ = im.apply_fire_step(state, "Sol", 1, [], NO_DICE)  # step 1 is allowed again
+    assert [c.fire_step for c in state.combats if c.system == "Sol"] == [1]
 
 
 # ------------------------------------------------------------------------------------------
