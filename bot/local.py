@@ -238,30 +238,43 @@ class LocalTable:
         ):
             return [p + " " for p in paths if p.startswith(line.rstrip())] or []
         schema = {o["name"]: o for o in self.leaf_options(path)}
+        # Are we inside the last option's value? Values may contain spaces ("Heavy Tank").
+        names = sorted(schema, key=len, reverse=True)
+        last = None
+        if names:
+            pattern = r"(?:^|\s)(" + "|".join(re.escape(n) for n in names) + r"):"
+            found = list(re.finditer(pattern, rest))
+            last = found[-1] if found else None
+        if last is not None:
+            name, partial = last.group(1), rest[last.end() :]
+            before = line[: len(line) - len(partial)]
+            values = self._values(path, schema[name], rest[: last.start()], partial)
+            fitting = [v for v in values if v.lower().startswith(partial.lower())]
+            if fitting and partial not in fitting:
+                return [before + v for v in fitting]
+            if fitting and " " not in partial and not line.endswith(" "):
+                return [before + v for v in fitting]
         head, _, current = line.rpartition(" ")
-        if ":" in current:
-            name, _, partial = current.partition(":")
-            option = schema.get(name)
-            if option is None:
-                return []
-            values: list[str] = []
-            if option.get("choices"):
-                values = [str(c["value"]) for c in option["choices"]]
-            elif option.get("autocomplete"):
-                typed: dict[str, Any] = {}
-                try:
-                    typed = self.parse(
-                        f"{path} {rest[: -len(current)] if current else rest}"
-                    ).options
-                except ValueError:
-                    typed = {}
-                typed[name] = partial
-                values = self.suggestions(path, name, typed)
-            elif option.get("type") == 5:
-                values = ["true", "false"]
-            return [f"{head} {name}:{v}" for v in values if v.lower().startswith(partial.lower())]
         used = set(re.findall(r"(?:^|\s)([\w-]+):", rest))
         return [f"{head} {n}:" for n in schema if n.startswith(current) and n not in used]
+
+    def _values(
+        self, path: str, option: dict[str, Any], typed_before: str, partial: str
+    ) -> list[str]:
+        """The values an option may take: its choices, true/false, or the bot's autocomplete
+        (asked with the options typed so far)."""
+        if option.get("choices"):
+            return [str(c["value"]) for c in option["choices"]]
+        if option.get("type") == 5:
+            return ["true", "false"]
+        if option.get("autocomplete"):
+            try:
+                typed = self.parse(f"{path} {typed_before}".strip()).options
+            except ValueError:
+                typed = {}
+            typed[option["name"]] = partial
+            return self.suggestions(path, option["name"], typed)
+        return []
 
 
 # -- printing ------------------------------------------------------------------------------------
@@ -380,6 +393,7 @@ def _install_completion(local: LocalTable) -> None:
     readline.set_completer_delims(" ")
     readline.set_completer(completer)
     readline.parse_and_bind("tab: complete")
+    readline.parse_and_bind("set show-all-if-ambiguous on")  # one Tab lists the choices
 
 
 def main(argv: Sequence[str] | None = None) -> int:

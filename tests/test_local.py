@@ -33,6 +33,24 @@ def test_completes_commands_options_and_autocomplete_values(local: LocalTable) -
     )
 
 
+def test_completes_values_with_spaces_then_the_next_option(local: LocalTable) -> None:
+    assert local.complete("/battle attacker:Heavy T") == [
+        "/battle attacker:Heavy Trooper",
+        "/battle attacker:Heavy Tank",
+    ]
+    after = local.complete("/battle attacker:Heavy Tank def")
+    assert after == [
+        "/battle attacker:Heavy Tank defender:",
+        "/battle attacker:Heavy Tank defender-terrain:",
+        "/battle attacker:Heavy Tank defenders:",
+    ]
+    assert local.complete("/ia setup difficulty:") == [
+        "/ia setup difficulty:easy",
+        "/ia setup difficulty:medium",
+        "/ia setup difficulty:hard",
+    ]
+
+
 def test_parses_values_with_spaces_and_types(local: LocalTable) -> None:
     parsed = local.parse("/battle attacker:Heavy Tank defender:Trooper defenders:6 odds-only:yes")
     assert parsed.path == "/battle"
