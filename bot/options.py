@@ -5,6 +5,7 @@ replayed payload can still send anything. Every mismatch becomes one clear line.
 
 from __future__ import annotations
 
+import weakref
 from typing import Any
 
 import discord
@@ -22,6 +23,18 @@ def _bad(key: str, **args: Any) -> InputError:
     return InputError(key=key, **args)
 
 
+_SCHEMAS: weakref.WeakKeyDictionary[Any, list[dict[str, Any]]] = weakref.WeakKeyDictionary()
+
+
+def _command_schema(tree: app_commands.CommandTree[Any], command: Any) -> list[dict[str, Any]]:
+    """The command's option schema as synced (built once per command object)."""
+    schema = _SCHEMAS.get(command)
+    if schema is None:
+        schema = list(command.to_dict(tree).get("options", []))
+        _SCHEMAS[command] = schema
+    return schema
+
+
 def _leaf_schema(
     tree: app_commands.CommandTree[Any], data: dict[str, Any]
 ) -> tuple[str, list[dict[str, Any]], list[dict[str, Any]]] | None:
@@ -29,7 +42,7 @@ def _leaf_schema(
     command = tree.get_command(str(data.get("name", "")))
     if command is None:
         return None
-    schema: list[dict[str, Any]] = list(command.to_dict(tree).get("options", []))
+    schema: list[dict[str, Any]] = _command_schema(tree, command)
     given: list[dict[str, Any]] = list(data.get("options") or [])
     names = [command.name]
     while given and isinstance(given[0], dict) and given[0].get("type") in (1, 2):

@@ -197,7 +197,9 @@ class CampaignCog(
     ) -> None:
         campaign = await self._campaign(interaction)
         loc = locale_of(interaction.locale)
-        entries = await self.bot.store.campaign_history(campaign.campaign_id, count)
+        entries = await self.bot.store.campaign_history(
+            campaign.campaign_id, count, with_states=False
+        )
         if not entries:
             await interaction.response.send_message(t(loc, "history-empty"), ephemeral=True)
             return

@@ -443,9 +443,24 @@ class Store:
         return await self.campaign_history(campaign.campaign_id, limit, before_seq=before_seq)
 
     async def campaign_history(
-        self, campaign_id: int, limit: int | None = 10, *, before_seq: int | None = None
+        self,
+        campaign_id: int,
+        limit: int | None = 10,
+        *,
+        before_seq: int | None = None,
+        with_states: bool = True,
     ) -> list[HistoryEntry]:
-        sql = "SELECT * FROM history WHERE campaign_id = ?"
+        """Entries newest first. ``with_states=False`` leaves out each entry's state-before
+        (``state_before`` is then None): enough to show the history, much less to read."""
+        columns = (
+            "*"
+            if with_states
+            else (
+                "campaign_id, seq, channel_id, created_at, actor_id, actor_name, command, summary, "
+                "dice, NULL AS state_before, undone_by, undone_at"
+            )
+        )
+        sql = f"SELECT {columns} FROM history WHERE campaign_id = ?"
         args: list[Any] = [campaign_id]
         if before_seq is not None:
             sql += " AND seq < ?"
