@@ -7,6 +7,7 @@ state is stored, and the outcome is rendered (all reply text lives in this modul
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Literal
 
 import discord
@@ -619,11 +620,20 @@ class ImperialAssaultCog(commands.Cog):
     async def _deployed_ac(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
+        return await self._groups_ac(interaction, current, ia.deployed_ids)
+
+    async def _groups_ac(
+        self,
+        interaction: discord.Interaction[Any],
+        current: str,
+        ids: Callable[[ImperialAssaultState], Any],
+    ) -> list[app_commands.Choice[str]]:
+        """Groups whose ids ``ids(state)`` gives, matching what was typed (never raises)."""
         state = await self._state_or_none(interaction)
         if state is None:
             return []
         try:
-            return _group_choices(ia.suggest_groups(current, ia.deployed_ids(state)))
+            return _group_choices(ia.suggest_groups(current, ids(state)))
         except Exception:
             log.exception("group autocomplete failed")
             return []
@@ -650,14 +660,7 @@ class ImperialAssaultCog(commands.Cog):
     async def _deployable_ac(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
-        state = await self._state_or_none(interaction)
-        if state is None:
-            return []
-        try:
-            return _group_choices(ia.suggest_groups(current, ia.manual_deploy_ids(state)))
-        except Exception:
-            log.exception("group autocomplete failed")
-            return []
+        return await self._groups_ac(interaction, current, ia.manual_deploy_ids)
 
     # -- /ia threat ------------------------------------------------------------------------------
     @ia_group.command(name="threat", description="Game master: add or remove threat by hand")
