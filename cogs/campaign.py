@@ -231,7 +231,7 @@ class CampaignCog(
             if who is not interaction:
                 fresh = await self.bot.store.get(channel_id)
                 await self.bot.ensure_game_master(who, fresh, "action-undo-other")
-            entry = await self.bot.store.undo(channel_id, seq, who.user.id)
+            entry = await self.bot.store.undo(channel_id, seq, who.user.id, interaction_id=who.id)
             return tr(
                 who,
                 "undo-done",
@@ -321,7 +321,9 @@ class CampaignCog(
             fresh = await self.bot.store.get(channel_id)
             if fresh is not None:
                 await self.bot.ensure_game_master(who, fresh, "action-import")
-            await self.bot.store.import_campaign(channel_id, who.guild_id, data)
+            await self.bot.store.import_campaign(
+                channel_id, who.guild_id, data, interaction_id=who.id
+            )
             return tr(who, "import-done", game=title, count=count)
 
         view = ConfirmView(importer, do_import, confirm_label=t(loc, "import-button"), locale=loc)
@@ -346,7 +348,7 @@ class CampaignCog(
         if member.bot:
             raise BotError(key="gm-bot")
         added = await self.bot.store.add_game_master(
-            campaign.channel_id, member.id, interaction.user.id
+            campaign.channel_id, member.id, interaction.user.id, interaction_id=interaction.id
         )
         key = "gm-added" if added else "gm-already"
         await interaction.response.send_message(tr(interaction, key, member=member.mention))
@@ -360,7 +362,9 @@ class CampaignCog(
         await self.bot.ensure_game_master(interaction, campaign, "action-remove-gm")
         if member.id == campaign.created_by:
             raise BotError(key="gm-creator")
-        removed = await self.bot.store.remove_game_master(campaign.channel_id, member.id)
+        removed = await self.bot.store.remove_game_master(
+            campaign.channel_id, member.id, interaction_id=interaction.id
+        )
         if not removed:
             raise BotError(key="gm-not-added", member=member.display_name)
         await interaction.response.send_message(

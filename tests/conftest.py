@@ -1,17 +1,92 @@
+"""Shared fixtures. Everything that touches storage runs twice: on a SQLite file and on the
+PostgreSQL server (``TEST_POSTGRES_URL``, default postgresql://postgres@127.0.0.1:5432/postgres),
+each test in a schema of its own.
+
+Without a PostgreSQL server the PostgreSQL half is skipped and the run says so at the end;
+with ``REQUIRE_POSTGRES=1`` (CI) a missing server fails those tests instead."""
+
 from __future__ import annotations
 
+import asyncio
+import os
 from collections.abc import AsyncIterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
 
+from bot.testing import databases
 from bot.testing.harness import Table, running_table
+
+BACKENDS = ["sqlite", "postgres"]
+
+_pg_problem: str | None | bool = False  # False: not checked yet
+_pg_skipped = 0
+
+
+def postgres_problem() -> str | None:
+    """Why the PostgreSQL server can't be used (None: it can). Checked once per run."""
+    global _pg_problem
+    if _pg_problem is False:
+        # in a thread of its own: this may be called while a test's event loop runs
+        with ThreadPoolExecutor(1) as pool:
+            _pg_problem = pool.submit(asyncio.run, databases.reachable()).result()
+    assert _pg_problem is not False
+    return _pg_problem
+
+
+def need_postgres() -> None:
+    global _pg_skipped
+    problem = postgres_problem()
+    if problem is None:
+        return
+    message = f"PostgreSQL at {databases.server_url()} is not reachable ({problem})"
+    if os.environ.get("REQUIRE_POSTGRES") == "1":
+        pytest.fail(message + " and REQUIRE_POSTGRES=1", pytrace=False)
+    _pg_skipped += 1
+    pytest.skip(message)
 
 
 @pytest.fixture
-async def table(tmp_path: Path) -> AsyncIterator[Table]:
+async def postgres_url() -> AsyncIterator[str]:
+    """A URL of an empty PostgreSQL schema of this test's own."""
+    need_postgres()
+    async with databases.fresh_schema() as url:
+        yield url
+
+
+@pytest.fixture(params=BACKENDS)
+def backend(request: pytest.FixtureRequest) -> str:
+    if request.param == "postgres":
+        need_postgres()
+    return str(request.param)
+
+
+@pytest.fixture
+async def database_url(backend: str, tmp_path: Path) -> AsyncIterator[str]:
+    """A fresh database of each backend, as a DATABASE_URL."""
+    if backend == "sqlite":
+        yield f"sqlite:///{tmp_path / 'campaigns.sqlite3'}"
+        return
+    async with databases.fresh_schema() as url:
+        yield url
+
+
+@pytest.fixture
+async def table(database_url: str, tmp_path: Path) -> AsyncIterator[Table]:
     """The real bot in this process, connected to a fresh stand-in Discord and database."""
-    async with running_table(tmp_path / "campaigns.sqlite3") as running:
+    async with running_table(tmp_path / "campaigns.sqlite3", database_url=database_url) as running:
         yield running
         # Every reply any test saw respects Discord's message and embed limits.
         assert running.discord.limit_violations == []
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    if _pg_skipped:
+        terminalreporter.write_line(
+            f"NOTE: the PostgreSQL half was skipped ({_pg_skipped} tests): "
+            f"no server at {databases.server_url()}. Start one (or set TEST_POSTGRES_URL) to run "
+            "it; CI runs it with REQUIRE_POSTGRES=1.",
+            yellow=True,
+            bold=True,
+        )

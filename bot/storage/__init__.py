@@ -1,5 +1,16 @@
-"""Campaign storage (aiosqlite). No game logic lives here."""
+"""Campaign storage: the only door to the database (SQLite or PostgreSQL). No game logic."""
 
+from bot.storage.database import BadDatabaseUrl, check_url
+from bot.storage.migrations import SCHEMA_VERSION
 from bot.storage.store import Campaign, HistoryEntry, Store, Tx, dump_json
 
-__all__ = ["Campaign", "HistoryEntry", "Store", "Tx", "dump_json"]
+__all__ = [
+    "SCHEMA_VERSION",
+    "BadDatabaseUrl",
+    "Campaign",
+    "HistoryEntry",
+    "Store",
+    "Tx",
+    "check_url",
+    "dump_json",
+]

@@ -12,8 +12,7 @@ import pytest
 
 from bot.errors import BotError
 from bot.rules.dice import Dice
-from bot.storage import Store
-from bot.storage.migrations import SCHEMA_VERSION
+from bot.storage import SCHEMA_VERSION, Store
 
 CHANNEL = 1234
 
@@ -42,8 +41,8 @@ async def _start(store: Store, channel: int = CHANNEL) -> None:
         tx.record("started")
 
 
-async def test_200_concurrent_increments_lose_nothing(tmp_path: Path) -> None:
-    store = await Store.open(tmp_path / "db.sqlite3")
+async def test_200_concurrent_increments_lose_nothing(database_url: str) -> None:
+    store = await Store.open(database_url)
     await _start(store)
 
     async def increment(i: int) -> None:
@@ -63,8 +62,8 @@ async def test_200_concurrent_increments_lose_nothing(tmp_path: Path) -> None:
     await store.close()
 
 
-async def test_other_channels_interleave_without_mixing(tmp_path: Path) -> None:
-    store = await Store.open(tmp_path / "db.sqlite3")
+async def test_other_channels_interleave_without_mixing(database_url: str) -> None:
+    store = await Store.open(database_url)
     channels = list(range(10))
     for c in channels:
         await _start(store, c)
@@ -84,8 +83,8 @@ async def test_other_channels_interleave_without_mixing(tmp_path: Path) -> None:
     await store.close()
 
 
-async def test_failed_command_writes_nothing(tmp_path: Path) -> None:
-    store = await Store.open(tmp_path / "db.sqlite3")
+async def test_failed_command_writes_nothing(database_url: str) -> None:
+    store = await Store.open(database_url)
     await _start(store)
     with pytest.raises(BotError):
         async with store.transaction(CHANNEL, actor_id=1, command="/bad") as tx:
@@ -97,8 +96,8 @@ async def test_failed_command_writes_nothing(tmp_path: Path) -> None:
     await store.close()
 
 
-async def test_history_keeps_dice_and_state_before(tmp_path: Path) -> None:
-    store = await Store.open(tmp_path / "db.sqlite3")
+async def test_history_keeps_dice_and_state_before(database_url: str) -> None:
+    store = await Store.open(database_url)
     await _start(store)
     dice = Dice.seeded(3)
     faces = dice.nd6(2, "2D6")
@@ -112,8 +111,8 @@ async def test_history_keeps_dice_and_state_before(tmp_path: Path) -> None:
     await store.close()
 
 
-async def test_second_create_is_refused(tmp_path: Path) -> None:
-    store = await Store.open(tmp_path / "db.sqlite3")
+async def test_second_create_is_refused(database_url: str) -> None:
+    store = await Store.open(database_url)
     await _start(store)
     with pytest.raises(BotError, match="already runs a counter campaign"):
         async with store.transaction(CHANNEL, actor_id=2, command="/setup") as tx:
@@ -123,8 +122,8 @@ async def test_second_create_is_refused(tmp_path: Path) -> None:
     await store.close()
 
 
-async def test_delete_removes_campaign_and_history(tmp_path: Path) -> None:
-    store = await Store.open(tmp_path / "db.sqlite3")
+async def test_delete_removes_campaign_and_history(database_url: str) -> None:
+    store = await Store.open(database_url)
     await _start(store)
     async with store.transaction(CHANNEL, actor_id=1, command="/campaign end") as tx:
         tx.delete()

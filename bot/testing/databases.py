@@ -1,0 +1,77 @@
+"""Throw-away PostgreSQL databases for tests and benchmarks: each gets its own schema in one
+database on the server (``search_path`` in the URL), dropped afterwards."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+import asyncpg
+
+# The server the tests and benchmarks use (this project's machines run one there).
+DEFAULT_SERVER = "postgresql://postgres@127.0.0.1:5432/postgres"
+
+
+def server_url() -> str:
+    return os.environ.get("TEST_POSTGRES_URL", DEFAULT_SERVER)
+
+
+async def reachable(url: str | None = None, timeout: float = 3.0) -> str | None:
+    """None if the server answers, else why not (one line)."""
+    try:
+        conn = await asyncpg.connect(url or server_url(), timeout=timeout)
+    except (OSError, asyncpg.PostgresError, TimeoutError) as exc:
+        return f"{type(exc).__name__}: {exc}"
+    await conn.close()
+    return None
+
+
+def with_schema(url: str, schema: str) -> str:
+    sep = "&" if "?" in url else "?"
+    return f"{url}{sep}search_path={schema}"
+
+
+@asynccontextmanager
+async def fresh_schema(url: str | None = None, prefix: str = "t") -> AsyncIterator[str]:
+    """A URL whose tables all live in a new, empty schema (dropped on exit)."""
+    base = url or server_url()
+    schema = f"{prefix}_{secrets.token_hex(6)}"
+    conn = await asyncpg.connect(base)
+    try:
+        await conn.execute(f'CREATE SCHEMA "{schema}"')
+    finally:
+        await conn.close()
+    try:
+        yield with_schema(base, schema)
+    finally:
+        conn = await asyncpg.connect(base)
+        try:
+            await conn.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
+        finally:
+            await conn.close()
+
+
+@asynccontextmanager
+async def fresh_database(
+    url: str | None = None, prefix: str = "wargame_test"
+) -> AsyncIterator[str]:
+    """A URL of a new, empty database on the server (dropped on exit)."""
+    base = url or server_url()
+    name = f"{prefix}_{secrets.token_hex(6)}"
+    conn = await asyncpg.connect(base)
+    try:
+        await conn.execute(f'CREATE DATABASE "{name}"')
+    finally:
+        await conn.close()
+    head, _, tail = base.partition("?")
+    root = head.rsplit("/", 1)[0]
+    try:
+        yield f"{root}/{name}" + (f"?{tail}" if tail else "")
+    finally:
+        conn = await asyncpg.connect(base)
+        try:
+            await conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        finally:
+            await conn.close()
