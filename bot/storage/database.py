@@ -42,6 +42,8 @@ class Conn(Protocol):
 
     async def execute(self, sql: str, *args: Any) -> None: ...
 
+    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None: ...
+
 
 class SchemaTooNew(RuntimeError):
     """The database was migrated by a newer version of the bot."""
@@ -107,6 +109,9 @@ class _SqliteConn:
 
     async def execute(self, sql: str, *args: Any) -> None:
         await self._conn.execute_fetchall(sql, args)
+
+    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        await self._conn.executemany(sql, rows)
 
 
 class SqliteDatabase(Database):
@@ -245,6 +250,9 @@ class _PgConn:
 
     async def execute(self, sql: str, *args: Any) -> None:
         await self._conn.execute(_pg_sql(sql), *args)
+
+    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        await self._conn.executemany(_pg_sql(sql), rows)
 
 
 def describe_url(url: str) -> str:
