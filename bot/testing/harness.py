@@ -57,11 +57,17 @@ class Table:
         user: str | User = "gm",
         channel_id: int | None = None,
         timeout: float = 10.0,
+        guild_id: int | None = None,
     ) -> Reply:
         """``await table.run("battle", {"attacker": "Tank"}, user="ana")``."""
         who = user if isinstance(user, User) else self.user(user)
         return await self.discord.invoke(
-            command, options, user=who, channel_id=channel_id or self.channel_id, timeout=timeout
+            command,
+            options,
+            user=who,
+            channel_id=channel_id or self.channel_id,
+            timeout=timeout,
+            guild_id=guild_id,
         )
 
     async def autocomplete(
@@ -72,15 +78,28 @@ class Table:
         *,
         user: str | User = "gm",
         channel_id: int | None = None,
+        guild_id: int | None = None,
     ) -> list[dict[str, Any]]:
         who = user if isinstance(user, User) else self.user(user)
         return await self.discord.autocomplete(
-            command, options, focused, user=who, channel_id=channel_id or self.channel_id
+            command,
+            options,
+            focused,
+            user=who,
+            channel_id=channel_id or self.channel_id,
+            guild_id=guild_id,
         )
 
-    async def click(self, message: Message, label: str, *, user: str | User = "gm") -> Reply:
+    async def click(
+        self,
+        message: Message,
+        label: str,
+        *,
+        user: str | User = "gm",
+        guild_id: int | None = None,
+    ) -> Reply:
         who = user if isinstance(user, User) else self.user(user)
-        return await self.discord.click(message, label, user=who)
+        return await self.discord.click(message, label, user=who, guild_id=guild_id)
 
     async def state(self, channel_id: int | None = None) -> dict[str, Any] | None:
         """The channel's stored campaign state (None without a campaign)."""
@@ -102,26 +121,51 @@ def settings_for(discord: StandIn, database_path: Path, **overrides: Any) -> Set
 
 
 @contextlib.asynccontextmanager
-async def running_table(database_path: Path, **overrides: Any) -> AsyncIterator[Table]:
-    """Start a stand-in Discord and the bot against it; stop both afterwards."""
-    async with StandIn() as discord:
-        bot = TableBot(settings_for(discord, database_path, **overrides))
-        task = asyncio.create_task(bot.start(discord.token))
-        try:
-            waiter = asyncio.ensure_future(discord.identified.wait())
-            done, _ = await asyncio.wait(
-                {waiter, task}, timeout=20, return_when=asyncio.FIRST_COMPLETED
-            )
-            if task in done:
-                task.result()  # raises the bot's start-up error
-            if waiter not in done:
-                waiter.cancel()
-                raise TimeoutError("the bot did not connect to the stand-in Discord")
-            yield Table(discord=discord, bot=bot)
-        finally:
-            await bot.close()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await asyncio.wait_for(task, timeout=5)
+async def running_table(
+    database_path: Path,
+    *,
+    standin_shard_count: int | None = None,
+    standin: StandIn | None = None,
+    **overrides: Any,
+) -> AsyncIterator[Table]:
+    """Start a stand-in Discord and the bot against it; stop both afterwards.
+
+    ``overrides`` are settings (``shard_count=2, shard_ids=(1,)`` among them); the stand-in runs
+    ``standin_shard_count`` shards (default: the bot's ``shard_count``, else 1), or is
+    ``standin`` (already started; the caller stops it). Returns once every shard the bot opens
+    has a session."""
+    settings_count = overrides.get("shard_count")
+    shards = standin_shard_count or (int(settings_count) if settings_count else 1)
+    async with contextlib.AsyncExitStack() as stack:
+        if standin is None:
+            standin = await stack.enter_async_context(StandIn(shard_count=shards))
+        async with _bot_against(standin, database_path, overrides) as table:
+            yield table
+
+
+@contextlib.asynccontextmanager
+async def _bot_against(
+    discord: StandIn, database_path: Path, overrides: Mapping[str, Any]
+) -> AsyncIterator[Table]:
+    settings = settings_for(discord, database_path, **overrides)
+    bot = TableBot(settings)
+    owned = settings.shard_ids or range(settings.shard_count or discord.shard_count)
+    task = asyncio.create_task(bot.start(discord.token))
+    try:
+        waiter = asyncio.ensure_future(discord.wait_shards(owned, timeout=25))
+        done, _ = await asyncio.wait(
+            {waiter, task}, timeout=20, return_when=asyncio.FIRST_COMPLETED
+        )
+        if task in done:
+            task.result()  # raises the bot's start-up error
+        if waiter not in done:
+            waiter.cancel()
+            raise TimeoutError("the bot did not connect to the stand-in Discord")
+        yield Table(discord=discord, bot=bot)
+    finally:
+        await bot.close()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await asyncio.wait_for(task, timeout=5)
 
 
 class ThreadedTable:

@@ -1,9 +1,16 @@
 """A stand-in Discord on 127.0.0.1: enough REST and gateway for the real discord.py client.
 
 It serves the login and application endpoints, takes command syncs, runs a gateway websocket
-(HELLO, IDENTIFY -> READY, heartbeats, RESUME), sends INTERACTION_CREATE events built from the
-synced command schema exactly as Discord would, and records every reply the bot makes. The
-end-to-end tests, the benchmarks and ``python -m bot local`` all use it.
+(HELLO, IDENTIFY -> READY, heartbeats, RESUME) with shards, sends INTERACTION_CREATE events built
+from the synced command schema exactly as Discord would, and records every reply the bot makes.
+The end-to-end tests, the benchmarks and ``python -m bot local`` all use it.
+
+Shards: the stand-in runs ``shard_count`` shards. Every websocket connection is a
+:class:`GatewaySession`; IDENTIFY's ``shard: [id, count]`` (absent: shard 0 of 1) puts it on a
+shard, RESUME puts it back on its session's shard. A guild's events go to every session
+identified for the guild's shard ``(guild_id >> 22) % shard_count`` -- as Discord does when two
+processes briefly own the same shard: both get each interaction, the first callback wins and the
+other gets error 40060.
 """
 
 from __future__ import annotations
@@ -12,7 +19,7 @@ import asyncio
 import itertools
 import json
 import time
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -170,7 +177,9 @@ class Reply:
     sent_at: float = 0.0
     answered_at: float | None = None
     answered: asyncio.Event = field(default_factory=asyncio.Event)
-    callbacks: int = 0
+    callbacks: int = 0  # every callback attempt, the refused (40060) ones included
+    # (shard id, session number) of every gateway session the interaction was sent to
+    deliveries: list[tuple[int, int]] = field(default_factory=list)
 
     @property
     def messages(self) -> list[Message]:
@@ -247,14 +256,43 @@ class CommandNotSynced(LookupError):
     pass
 
 
+@dataclass
+class GatewaySession:
+    """One gateway websocket connection; ``shard_id`` and ``session_id`` once it is identified
+    (IDENTIFY -> READY) or resumed (RESUME -> RESUMED)."""
+
+    number: int  # 1, 2, ... in the order the connections were opened
+    ws: web.WebSocketResponse
+    shard_id: int | None = None
+    session_id: str | None = None
+    dropped: bool = False
+
+    @property
+    def identified(self) -> bool:
+        return self.session_id is not None and not self.dropped and not self.ws.closed
+
+
 class StandIn:
     """Run with ``async with StandIn() as discord:``; point the bot at ``api_url`` and
     ``gateway_url``."""
 
-    def __init__(self, *, token: str = "standin-token", application_id: int = 424242) -> None:
+    def __init__(
+        self,
+        *,
+        token: str = "standin-token",
+        application_id: int = 424242,
+        shard_count: int = 1,
+        guild_ids: Iterable[int] | None = None,
+    ) -> None:
+        if shard_count < 1:
+            raise ValueError("shard_count must be at least 1")
         self.token = token
         self.application_id = application_id
-        self.guild_id = 777000000000000001
+        self.shard_count = shard_count
+        # the guilds the bot is in; the first is the default for interactions
+        self.guild_ids: list[int] = list(guild_ids or [777000000000000001])
+        self.guild_id = self.guild_ids[0]
+        self.channel_guilds: dict[int, int] = {}  # each channel belongs to one guild
         self._ids = _Snowflakes()
         self.bot_user = {
             "id": str(application_id),
@@ -278,8 +316,17 @@ class StandIn:
         self.channel_messages: list[Message] = []
         self.unknown_requests: list[str] = []
         self.auth_failures = 0
-        self._ws: web.WebSocketResponse | None = None
-        self._seq = 0
+        self.sessions: list[GatewaySession] = []  # open websocket connections
+        self._session_numbers = itertools.count(1)
+        self._resumable: dict[str, tuple[int, int]] = {}  # session_id -> (shard id, last seq)
+        self.identify_payloads: list[dict[str, Any]] = []  # IDENTIFY's "d", token masked
+        self.identify_times: list[float] = []  # time.monotonic() of each, in the same order
+        self.gateway_bot_requests = 0
+        self.max_concurrency = 16  # GET /gateway/bot's session_start_limit.max_concurrency
+        self.advertised_gateway_url: str | None = None  # GET /gateway/bot's url (None: ours)
+        self.held_shards: set[int] = set()  # IDENTIFY/RESUME for these wait (see hold())
+        self.waiting: dict[int, int] = {}  # shard id -> IDENTIFY/RESUME requests held
+        self._change = asyncio.Event()
         self._runner: web.AppRunner | None = None
         self.port = 0
         self.attachments: dict[str, bytes] = {}
@@ -310,8 +357,10 @@ class StandIn:
         self.port = int(sockets[0].getsockname()[1])
 
     async def stop(self) -> None:
-        if self._ws is not None:
-            await self._ws.close()
+        self.held_shards.clear()
+        self._changed()
+        for session in list(self.sessions):
+            await session.ws.close()
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
@@ -333,63 +382,176 @@ class StandIn:
         }
 
     # -- gateway -------------------------------------------------------------------------------
+    def shard_of(self, guild_id: int) -> int:
+        """The shard that gets ``guild_id``'s events, as Discord computes it."""
+        return (guild_id >> 22) % self.shard_count
+
+    def guild_on_shard(self, shard_id: int, n: int = 0) -> int:
+        """The ``n``-th guild id (0: the first) whose events go to ``shard_id``; the bot is in it
+        from now on. Ids are stable: the default guild's, with the timestamp part moved on."""
+        if not 0 <= shard_id < self.shard_count:
+            raise ValueError(f"shard {shard_id} is not among 0-{self.shard_count - 1}")
+        base, low = self.guild_id >> 22, self.guild_id & 0x3FFFFF
+        found = -1
+        for step in itertools.count():
+            candidate = ((base + step) << 22) | low
+            if self.shard_of(candidate) == shard_id:
+                found += 1
+                if found == n:
+                    if candidate not in self.guild_ids:
+                        self.guild_ids.append(candidate)
+                    return candidate
+        raise AssertionError("unreachable")
+
+    def sessions_for(self, shard_id: int) -> list[GatewaySession]:
+        """The sessions identified (or resumed) for ``shard_id`` right now."""
+        return [s for s in self.sessions if s.identified and s.shard_id == shard_id]
+
+    def _changed(self) -> None:
+        """Wake everything waiting in :meth:`wait_until` (the gateway's state changed, or a
+        callback came in)."""
+        if any(s.identified for s in self.sessions):
+            self.identified.set()
+        else:
+            self.identified.clear()
+        change, self._change = self._change, asyncio.Event()
+        change.set()
+
+    async def wait_until(self, predicate: Callable[[], bool], timeout: float | None = 10.0) -> None:
+        """Return once ``predicate()`` holds; it is checked whenever the gateway's state changes
+        (a session opens, is identified, resumed, dropped or closed; a request is held) and at
+        every interaction callback."""
+
+        async def until() -> None:
+            while not predicate():
+                await self._change.wait()
+
+        await asyncio.wait_for(until(), timeout)
+
+    async def wait_shards(self, shard_ids: Iterable[int], timeout: float = 10.0) -> None:
+        """Return once every shard in ``shard_ids`` has an identified session."""
+        wanted = set(shard_ids)
+        try:
+            await self.wait_until(lambda: all(self.sessions_for(s) for s in wanted), timeout)
+        except TimeoutError:
+            missing = sorted(s for s in wanted if not self.sessions_for(s))
+            raise AssertionError(f"no session for shards {missing} within {timeout} s") from None
+
+    def hold(self, shard_id: int) -> None:
+        """Let IDENTIFY and RESUME for ``shard_id`` wait unanswered until :meth:`release`."""
+        self.held_shards.add(shard_id)
+
+    def release(self, shard_id: int) -> None:
+        self.held_shards.discard(shard_id)
+        self._changed()
+
+    async def _gate(self, shard_id: int) -> None:
+        if shard_id not in self.held_shards:
+            return
+        self.waiting[shard_id] = self.waiting.get(shard_id, 0) + 1
+        self._changed()
+        try:
+            await self.wait_until(lambda: shard_id not in self.held_shards, timeout=None)
+        finally:
+            self.waiting[shard_id] -= 1
+
     async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
         ws = web.WebSocketResponse(max_msg_size=0)
         await ws.prepare(request)
-        self._ws = ws
-        await ws.send_str(json.dumps({"op": 10, "d": {"heartbeat_interval": 41250}}))
-        async for msg in ws:
-            try:
-                data = json.loads(msg.data)
-            except (TypeError, ValueError):
-                continue
-            op = data.get("op")
-            if op == 1:
-                await ws.send_str(json.dumps({"op": 11}))
-            elif op == 2:
-                if data["d"].get("token") != self.token:
+        session = GatewaySession(number=next(self._session_numbers), ws=ws)
+        self.sessions.append(session)
+        self._changed()
+        try:
+            await ws.send_str(json.dumps({"op": 10, "d": {"heartbeat_interval": 41250}}))
+            async for msg in ws:
+                try:
+                    data = json.loads(msg.data)
+                except (TypeError, ValueError):
+                    continue
+                op = data.get("op")
+                d = data.get("d") or {}
+                if op == 1:
+                    await ws.send_str(json.dumps({"op": 11}))
+                elif op in (2, 6) and d.get("token") != self.token:
                     self.auth_failures += 1
                     await ws.close(code=4004, message=b"Authentication failed.")
                     break
-                self.identify_count += 1
-                await self._dispatch(
-                    "READY",
-                    {
-                        "v": 10,
-                        "user": self.bot_user,
-                        "guilds": [],
-                        "session_id": f"session-{self.identify_count}",
-                        "resume_gateway_url": self.gateway_url,
-                        "application": {"id": str(self.application_id), "flags": 0},
-                        "shard": [0, 1],
-                    },
-                )
-                self.identified.set()
-            elif op == 6:
-                self.resume_count += 1
-                await self._dispatch("RESUMED", {})
-                self.identified.set()
-        if self._ws is ws:
-            self._ws = None
-            self.identified.clear()
+                elif op == 2:
+                    shard = d.get("shard", [0, 1])
+                    self.identify_payloads.append({**d, "token": "***"})
+                    self.identify_times.append(time.monotonic())
+                    if (
+                        not isinstance(shard, list)
+                        or len(shard) != 2
+                        or not all(isinstance(x, int) for x in shard)
+                        or shard[1] != self.shard_count
+                        or not 0 <= shard[0] < self.shard_count
+                    ):
+                        # Discord takes any big enough count; the stand-in routes by its own
+                        await ws.close(code=4010, message=b"Invalid shard.")
+                        break
+                    await self._gate(shard[0])
+                    if ws.closed:
+                        break
+                    self.identify_count += 1
+                    session.session_id = f"session-{self.identify_count}"
+                    session.shard_id = shard[0]
+                    self._resumable[session.session_id] = (shard[0], 0)
+                    guilds = [g for g in self.guild_ids if self.shard_of(g) == shard[0]]
+                    await self._send_event(
+                        session,
+                        "READY",
+                        {
+                            "v": 10,
+                            "user": self.bot_user,
+                            # as Discord does: unavailable until GUILD_CREATE (never sent here;
+                            # discord.py waits 2 s for it either way, then reports ready)
+                            "guilds": [{"id": str(g), "unavailable": True} for g in guilds],
+                            "session_id": session.session_id,
+                            "resume_gateway_url": self.gateway_url,
+                            "application": {"id": str(self.application_id), "flags": 0},
+                            "shard": [shard[0], self.shard_count],
+                        },
+                    )
+                    self._changed()
+                elif op == 6:
+                    known = self._resumable.get(str(d.get("session_id")))
+                    if known is None:
+                        await ws.send_str(json.dumps({"op": 9, "d": False}))
+                        continue
+                    await self._gate(known[0])
+                    if ws.closed:
+                        break
+                    self.resume_count += 1
+                    session.session_id = str(d["session_id"])
+                    session.shard_id = known[0]
+                    await self._send_event(session, "RESUMED", {})
+                    self._changed()
+        finally:
+            self.sessions.remove(session)
+            self._changed()
         return ws
 
-    async def _dispatch(self, event: str, data: dict[str, Any]) -> None:
-        if self._ws is None:
-            raise ConnectionError("the bot is not connected to the gateway")
-        self._seq += 1
-        await self._ws.send_str(json.dumps({"op": 0, "t": event, "s": self._seq, "d": data}))
+    async def _send_event(self, session: GatewaySession, event: str, data: dict[str, Any]) -> None:
+        assert session.session_id is not None
+        shard_id, seq = self._resumable[session.session_id]
+        self._resumable[session.session_id] = (shard_id, seq + 1)
+        message = {"op": 0, "t": event, "s": seq + 1, "d": data}
+        await session.ws.send_str(json.dumps(message))
 
-    async def drop_connection(self) -> None:
-        """Close the gateway socket as Discord does when it wants a reconnect."""
-        ws = self._ws
-        self.identified.clear()
-        if ws is not None:
-            await ws.close(code=4000, message=b"Unknown error")
+    async def drop_connection(self, shard_id: int | None = None) -> None:
+        """Close the gateway sockets (all, or ``shard_id``'s) as Discord does when it wants a
+        reconnect; the sessions stay resumable."""
+        dropped = [s for s in self.sessions if shard_id is None or s.shard_id == shard_id]
+        for session in dropped:
+            session.dropped = True
+        self._changed()
+        for session in dropped:
+            await session.ws.close(code=4000, message=b"Unknown error")
 
     @property
     def connected(self) -> bool:
-        return self._ws is not None and not self._ws.closed
+        return any(not s.ws.closed for s in self.sessions)
 
     # -- REST ----------------------------------------------------------------------------------
     @staticmethod
@@ -435,6 +597,22 @@ class StandIn:
 
         if method == "GET" and path == "/users/@me":
             return self._json(self.bot_user)
+        if method == "GET" and path == "/gateway":
+            return self._json({"url": self.gateway_url})
+        if method == "GET" and path == "/gateway/bot":
+            self.gateway_bot_requests += 1
+            return self._json(
+                {
+                    "url": self.advertised_gateway_url or self.gateway_url,
+                    "shards": self.shard_count,
+                    "session_start_limit": {
+                        "total": 1000,
+                        "remaining": 1000,
+                        "reset_after": 86_400_000,
+                        "max_concurrency": self.max_concurrency,
+                    },
+                }
+            )
         if method == "GET" and path == "/oauth2/applications/@me":
             return self._json(
                 {
@@ -491,6 +669,7 @@ class StandIn:
         if reply is None or self._by_token.get(token) is not reply:
             return self._json({"message": "Unknown interaction", "code": 10062}, 404)
         reply.callbacks += 1
+        self._changed()
         if reply.callback_type is not None:
             return self._json(
                 {"message": "Interaction has already been acknowledged.", "code": 40060}, 400
@@ -586,18 +765,34 @@ class StandIn:
         return web.Response(body=data, headers={"Content-Type": "application/octet-stream"})
 
     # -- sending interactions ------------------------------------------------------------------
-    def _base_payload(self, kind: int, user: User, channel_id: int) -> dict[str, Any]:
+    def guild_of(self, channel_id: int, guild_id: int | None = None) -> int:
+        """The guild ``channel_id`` belongs to: the one it was first used in (``guild_id``, or
+        the default guild); using it in another guild is a mistake in the test."""
+        known = self.channel_guilds.get(channel_id)
+        if guild_id is None:
+            guild_id = known if known is not None else self.guild_id
+        elif known is not None and known != guild_id:
+            raise ValueError(f"channel {channel_id} belongs to guild {known}, not {guild_id}")
+        self.channel_guilds[channel_id] = guild_id
+        if guild_id not in self.guild_ids:
+            self.guild_ids.append(guild_id)
+        return guild_id
+
+    def _base_payload(
+        self, kind: int, user: User, channel_id: int, guild_id: int | None = None
+    ) -> dict[str, Any]:
         interaction_id = self._ids.next()
+        guild_id = self.guild_of(channel_id, guild_id)
         return {
             "id": str(interaction_id),
             "application_id": str(self.application_id),
             "type": kind,
-            "guild_id": str(self.guild_id),
+            "guild_id": str(guild_id),
             "channel_id": str(channel_id),
             "channel": {
                 "id": str(channel_id),
                 "type": 0,
-                "guild_id": str(self.guild_id),
+                "guild_id": str(guild_id),
                 "name": f"table-{channel_id}",
                 "position": 0,
                 "permission_overwrites": [],
@@ -628,7 +823,7 @@ class StandIn:
             "locale": user.locale,
             "guild_locale": "en-US",
             "entitlements": [],
-            "authorizing_integration_owners": {"0": str(self.guild_id)},
+            "authorizing_integration_owners": {"0": str(guild_id)},
             "context": 0,
             "attachment_size_limit": 26214400,
         }
@@ -695,13 +890,20 @@ class StandIn:
         return {"name": name, "type": kind, "value": value}
 
     async def send(self, payload: dict[str, Any]) -> Reply:
-        """Send a prepared INTERACTION_CREATE payload; returns its (pending) Reply."""
+        """Send a prepared INTERACTION_CREATE payload to every session of its guild's shard;
+        returns its (pending) Reply. ConnectionError when no session has that shard."""
+        shard_id = self.shard_of(int(payload.get("guild_id") or self.guild_id))
+        sessions = self.sessions_for(shard_id)
+        if not sessions:
+            raise ConnectionError(f"the bot is not connected to the gateway on shard {shard_id}")
         interaction_id = int(payload["id"])
         reply = Reply(interaction_id=interaction_id, sent_at=time.perf_counter())
         self.replies[interaction_id] = reply
         self._by_token[payload["token"]] = reply
         self._payloads[interaction_id] = payload
-        await self._dispatch("INTERACTION_CREATE", payload)
+        for session in sessions:
+            reply.deliveries.append((shard_id, session.number))
+            await self._send_event(session, "INTERACTION_CREATE", payload)
         return reply
 
     def command_payload(
@@ -712,8 +914,9 @@ class StandIn:
         user: User,
         channel_id: int,
         kind: int = 2,
+        guild_id: int | None = None,
     ) -> dict[str, Any]:
-        payload = self._base_payload(kind, user, channel_id)
+        payload = self._base_payload(kind, user, channel_id, guild_id)
         data, resolved = self.build_options(path, options)
         if resolved:
             data["resolved"] = resolved
@@ -728,9 +931,12 @@ class StandIn:
         user: User,
         channel_id: int,
         timeout: float = 10.0,
+        guild_id: int | None = None,
     ) -> Reply:
         """Run ``/path`` as ``user`` in ``channel_id`` and wait for the bot's answer."""
-        payload = self.command_payload(path, options, user=user, channel_id=channel_id)
+        payload = self.command_payload(
+            path, options, user=user, channel_id=channel_id, guild_id=guild_id
+        )
         reply = await self.send(payload)
         await self.wait(reply, timeout)
         return reply
@@ -744,9 +950,12 @@ class StandIn:
         user: User,
         channel_id: int,
         timeout: float = 10.0,
+        guild_id: int | None = None,
     ) -> list[dict[str, Any]]:
         """Ask for suggestions for option ``focused`` (its current text is in ``options``)."""
-        payload = self.command_payload(path, options, user=user, channel_id=channel_id, kind=4)
+        payload = self.command_payload(
+            path, options, user=user, channel_id=channel_id, kind=4, guild_id=guild_id
+        )
         node = payload["data"]
         while node.get("options") and node["options"] and node["options"][0]["type"] in (1, 2):
             node = node["options"][0]
@@ -764,13 +973,14 @@ class StandIn:
         *,
         user: User,
         timeout: float = 10.0,
+        guild_id: int | None = None,
     ) -> Reply:
-        """Press the button labelled ``label`` on ``message``."""
+        """Press the button labelled ``label`` on ``message`` (in its channel's guild)."""
         button = next((b for b in message.buttons() if b.get("label") == label), None)
         if button is None:
             labels = [b.get("label") for b in message.buttons()]
             raise AssertionError(f"no button {label!r} on the message (has {labels})")
-        payload = self._base_payload(3, user, message.channel_id)
+        payload = self._base_payload(3, user, message.channel_id, guild_id)
         payload["data"] = {"custom_id": button["custom_id"], "component_type": 2}
         payload["message"] = message.payload(self.bot_user)
         reply = await self.send(payload)
