@@ -9,6 +9,7 @@ import logging
 import signal
 import sys
 import time
+from pathlib import Path
 
 import discord
 
@@ -75,7 +76,79 @@ async def run(settings: Settings) -> int:
                 file=sys.stderr,
             )
             return 1
+        except discord.ConnectionClosed as exc:
+            if exc.code not in (4010, 4011):
+                raise
+            what = "invalid shard" if exc.code == 4010 else "sharding required: more shards"
+            print(
+                f"error: Discord closed shard {exc.shard_id}'s session ({exc.code}, {what}) — "
+                "check SHARD_COUNT and SHARD_IDS, or unset both to let Discord decide.",
+                file=sys.stderr,
+            )
+            return 1
         return 0
+
+
+async def migrate(source_url: str, target_url: str, *, replace: bool) -> str:
+    from bot.storage import Store
+    from bot.storage.copy import copy_campaigns
+
+    source = await Store.open(source_url)
+    try:
+        target = await Store.open(target_url)
+        try:
+            report = await copy_campaigns(source, target, replace=replace)
+        finally:
+            await target.close()
+    finally:
+        await source.close()
+    return f"Copied {report} from {source.description} to {target.description}."
+
+
+def migrate_main(argv: list[str]) -> int:
+    """``python -m bot migrate --from URL --to URL [--replace]``."""
+    import argparse
+
+    from bot.storage import BadDatabaseUrl, check_url
+    from bot.storage.copy import CopyRefused
+    from bot.storage.database import sqlite_path_of
+
+    parser = argparse.ArgumentParser(
+        prog="python -m bot migrate",
+        description="Copy every campaign, with its whole history and game masters, from one "
+        "database to another (e.g. a SQLite file into PostgreSQL). Stop the bot first.",
+    )
+    parser.add_argument(
+        "--from",
+        dest="source",
+        required=True,
+        metavar="URL",
+        help="sqlite:///path or postgresql://…",
+    )
+    parser.add_argument("--to", dest="target", required=True, metavar="URL", help="the same forms")
+    parser.add_argument(
+        "--replace",
+        action="store_true",
+        help="delete the campaigns the target already holds (refused without it)",
+    )
+    ns = parser.parse_args(argv)
+    try:
+        for url in (ns.source, ns.target):
+            check_url(url)
+        if ns.source == ns.target:
+            raise BadDatabaseUrl("--from and --to name the same database")
+        if ns.source.lower().startswith("sqlite:"):
+            path = sqlite_path_of(ns.source)
+            if path != ":memory:" and not Path(path).is_file():
+                raise BadDatabaseUrl(f"there is no SQLite file at {path}")
+        print(asyncio.run(migrate(ns.source, ns.target, replace=ns.replace)))
+        return 0
+    except (BadDatabaseUrl, CopyRefused) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except Exception as exc:  # one line, never a traceback
+        print(f"error: nothing was copied: {type(exc).__name__}: {exc}"[:500], file=sys.stderr)
+        return 1
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -86,8 +159,10 @@ def main(argv: list[str] | None = None) -> int:
         from bot.local import main as local_main
 
         return local_main(args[1:])
+    if args[:1] == ["migrate"]:
+        return migrate_main(args[1:])
     if args:
-        print("usage: python -m bot [health | local [--help]]", file=sys.stderr)
+        print("usage: python -m bot [health | local [--help] | migrate --help]", file=sys.stderr)
         return 2
     try:
         settings = load_settings()

@@ -27,7 +27,7 @@ from discord.http import Route
 import cogs
 from bot.catalog import Msg, has, locale_of, t
 from bot.config import Settings
-from bot.errors import BotError, ConcurrencyError, NoCampaign, NotAllowed
+from bot.errors import BotError, ConcurrencyError, DuplicateInteraction, NoCampaign, NotAllowed
 from bot.games import GAMES, setup_command, setup_hint
 from bot.options import validate_options
 from bot.rules.dice import Dice
@@ -37,6 +37,8 @@ from bot.translator import CatalogTranslator
 log = logging.getLogger(__name__)
 
 SYNC_HASH_KEY = "command_sync_hash"
+# Discord's error code for a second callback to one interaction
+ALREADY_ACKNOWLEDGED = 40060
 
 
 def cog_extensions() -> list[str]:
@@ -94,8 +96,15 @@ class TableTree(app_commands.CommandTree["TableBot"]):
         await self.client.report_error(interaction, error)
 
 
-class TableBot(commands.Bot):
-    """The table assistant. ``setup_hook`` opens storage, loads cogs and syncs commands."""
+class TableBot(commands.AutoShardedBot):
+    """The table assistant. ``setup_hook`` opens storage, loads cogs and syncs commands.
+
+    One gateway session per owned shard (``SHARD_COUNT``/``SHARD_IDS``; both unset: discord.py
+    asks ``GET /gateway/bot`` how many shards to open and opens them all)."""
+
+    # Discord allows ``max_concurrency`` IDENTIFYs per this many seconds, one per bucket
+    # ``shard_id % max_concurrency``.
+    IDENTIFY_WINDOW = 5.0
 
     def __init__(self, settings: Settings, *, load_cogs: bool = True) -> None:
         intents = discord.Intents.default()
@@ -105,7 +114,16 @@ class TableBot(commands.Bot):
             tree_cls=TableTree,
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
+            shard_count=settings.shard_count,
+            # None (all shards) is discord.py's own default; its type hints omit it
+            shard_ids=list(settings.shard_ids) if settings.shard_ids else None,  # type: ignore[arg-type]
         )
+        # shards whose session is up (READY or RESUMED since their last disconnect)
+        self._shards_up: set[int] = set()
+        # when this process last sent IDENTIFY for each shard, and Discord's max_concurrency
+        self._identified_at: dict[int, float] = {}
+        self._max_concurrency: int | None = None
+        self._identify_lock = asyncio.Lock()
         self.settings = settings
         self._load_cogs = load_cogs
         self._store: Store | None = None
@@ -139,13 +157,18 @@ class TableBot(commands.Bot):
         return self.dice_factory()
 
     async def setup_hook(self) -> None:
-        self._store = await Store.open(self.settings.database_path)
+        self._store = await Store.open(
+            self.settings.database_target, pool_size=self.settings.database_pool_size
+        )
+        log.info("Campaigns are stored in %s", self._store.description)
+        await self._store.prune_interactions()
         await self.tree.set_translator(CatalogTranslator())
         if self._load_cogs:
             for name in cog_extensions():
                 await self.load_extension(name)
         await self.sync_commands()
         self.heartbeat.start()
+        self.prune_claims.start()
         # Everything loaded so far (cogs, tables, catalogs, the command tree) lives as long as
         # the bot: move it out of the garbage collector's sight so that full collections, which
         # would otherwise walk all of it in the middle of some command, stay short.
@@ -178,12 +201,15 @@ class TableBot(commands.Bot):
                 }
             ).encode()
         ).hexdigest()
-        if await self.store.get_meta(SYNC_HASH_KEY) == digest:
-            log.info("Application commands unchanged since the last sync; not syncing")
-            self.synced_at = time.monotonic()
-            return False
-        synced = await tree.sync(guild=guild)
-        await self.store.set_meta(SYNC_HASH_KEY, digest)
+        # Several processes may start together (one per shard range): the lock makes the
+        # first one sync and the others find its hash.
+        async with self.store.exclusive("command-sync"):
+            if await self.store.get_meta(SYNC_HASH_KEY) == digest:
+                log.info("Application commands unchanged since the last sync; not syncing")
+                self.synced_at = time.monotonic()
+                return False
+            synced = await tree.sync(guild=guild)
+            await self.store.set_meta(SYNC_HASH_KEY, digest)
         self.synced_at = time.monotonic()
         where = f"guild {guild.id}" if guild else "globally"
         log.info("Synced %d application commands %s", len(synced), where)
@@ -198,10 +224,34 @@ class TableBot(commands.Bot):
         except OSError:
             log.warning("Could not write the heartbeat file %s", path)
 
+    def owned_shards(self) -> list[int]:
+        """The shard ids this process opens sessions for (empty until the count is known)."""
+        if self.shard_ids is not None:
+            return list(self.shard_ids)
+        return list(range(self.shard_count or 0))
+
+    def all_shards_connected(self) -> bool:
+        """Every owned shard's session is up (READY or RESUMED) and its websocket open."""
+        owned = self.owned_shards()
+        if not owned or self.is_closed():
+            return False
+        for shard_id in owned:
+            shard = self.get_shard(shard_id)
+            if shard_id not in self._shards_up or shard is None or shard.is_closed():
+                return False
+        return True
+
+    @tasks.loop(minutes=10)
+    async def prune_claims(self) -> None:
+        """Forget old interaction claims (kept an hour to catch a second delivery)."""
+        try:
+            await self.store.prune_interactions()
+        except Exception:
+            log.warning("Could not prune old interaction claims", exc_info=True)
+
     @tasks.loop(seconds=15)
     async def heartbeat(self) -> None:
-        ws = self.ws
-        if ws is not None and ws.open and not self.is_closed():
+        if self.all_shards_connected():
             self.touch_heartbeat()
 
     @heartbeat.before_loop
@@ -209,11 +259,62 @@ class TableBot(commands.Bot):
         await self.wait_until_ready()
 
     async def on_ready(self) -> None:
-        self.touch_heartbeat()
+        if self.all_shards_connected():
+            self.touch_heartbeat()
         log.info("Connected as %s", self.user)
 
-    async def on_resumed(self) -> None:
-        self.touch_heartbeat()
+    # discord.py dispatches these per shard (``on_resumed`` comes before ``on_shard_resumed``, so
+    # resuming touches the heartbeat here, once the resumed shard is counted as up).
+    async def on_shard_connect(self, shard_id: int) -> None:
+        self._shards_up.add(shard_id)
+        if self.all_shards_connected():
+            self.touch_heartbeat()
+
+    async def on_shard_resumed(self, shard_id: int) -> None:
+        await self.on_shard_connect(shard_id)
+
+    async def on_shard_disconnect(self, shard_id: int) -> None:
+        self._shards_up.discard(shard_id)
+
+    # -- gateway shards ------------------------------------------------------------------------
+    async def launch_shard(
+        self, gateway: yarl.URL, shard_id: int, *, initial: bool = False
+    ) -> None:
+        # discord.py 2.7 opens each shard at the URL GET /gateway/bot returned when SHARD_COUNT
+        # is unset (at DiscordWebSocket.DEFAULT_GATEWAY otherwise; reconnects use that or
+        # READY's resume_gateway_url). DISCORD_GATEWAY_URL, set as DEFAULT_GATEWAY in __init__,
+        # wins in both cases: every shard goes where the settings say.
+        if initial:
+            log.info(
+                "Opening gateway sessions for shards %s of %s",
+                ", ".join(map(str, self.owned_shards())),
+                self.shard_count,
+            )
+        await super().launch_shard(DiscordWebSocket.DEFAULT_GATEWAY, shard_id, initial=initial)
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        # discord.py's default sleeps 5 s before every IDENTIFY but the process's first, so N
+        # shards take 5·(N-1) s to open. Discord's actual rule: one IDENTIFY per 5 s in each
+        # bucket shard_id % max_concurrency (GET /gateway/bot). Wait only for that.
+        shard = shard_id or 0
+        async with self._identify_lock:
+            if self._identified_at:
+                if self._max_concurrency is None:
+                    try:
+                        limits = await self.fetch_session_start_limits()
+                        self._max_concurrency = max(1, limits.max_concurrency)
+                    except discord.GatewayNotFound:
+                        self._max_concurrency = 1
+                per = self._max_concurrency
+                same_bucket = [
+                    at for s, at in self._identified_at.items() if s % per == shard % per
+                ]
+                last = max(same_bucket, default=None)
+                if last is not None:
+                    wait = last + self.IDENTIFY_WINDOW - time.monotonic()
+                    if wait > 0:
+                        await asyncio.sleep(wait)
+            self._identified_at[shard] = time.monotonic()
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """Make sure buttons and autocompletes nobody handles still get an answer."""
@@ -248,6 +349,8 @@ class TableBot(commands.Bot):
     async def close(self) -> None:
         if self.heartbeat.is_running():
             self.heartbeat.cancel()
+        if self.prune_claims.is_running():
+            self.prune_claims.cancel()
         await super().close()
         if self._store is not None:
             await self._store.close()
@@ -268,7 +371,10 @@ class TableBot(commands.Bot):
                 await interaction.followup.send(message, ephemeral=True)
             else:
                 await interaction.response.send_message(message, ephemeral=True)
-        except discord.HTTPException:
+        except discord.HTTPException as exc:
+            if exc.code == ALREADY_ACKNOWLEDGED:
+                log.debug("Interaction %s was answered by another process", interaction.id)
+                return
             log.warning("Could not send a reply to interaction %s", interaction.id)
 
     async def report_error(self, interaction: discord.Interaction[Any], error: Exception) -> None:
@@ -278,6 +384,13 @@ class TableBot(commands.Bot):
             if cause is None:
                 break
             original = cause
+        if isinstance(original, DuplicateInteraction) or (
+            isinstance(original, discord.HTTPException) and original.code == ALREADY_ACKNOWLEDGED
+        ):
+            # Another process owning the same shard got this interaction too and answered it
+            # (a rolling restart): stay silent, it is not an error.
+            log.debug("Interaction %s is handled by another process", interaction.id)
+            return
         loc = locale_of(interaction.locale)
         if isinstance(original, BotError):
             message = original.localized(loc)
@@ -304,9 +417,14 @@ class TableBot(commands.Bot):
 
     # -- campaigns for cogs --------------------------------------------------------------------
     async def is_game_master(
-        self, interaction: discord.Interaction[Any], campaign: Campaign | None
+        self,
+        interaction: discord.Interaction[Any],
+        campaign: Campaign | None,
+        *,
+        game_masters: list[int] | None = None,
     ) -> bool:
-        """The campaign's creator, an added game master, or a Manage Channels holder."""
+        """The campaign's creator, an added game master, or a Manage Channels holder
+        (``game_masters``: the added ones, when the caller has read them already)."""
         perms = interaction.permissions
         if perms.manage_channels or perms.administrator:
             return True
@@ -314,13 +432,20 @@ class TableBot(commands.Bot):
             return False
         if interaction.user.id == campaign.created_by:
             return True
-        return interaction.user.id in await self.store.game_masters(campaign.channel_id)
+        if game_masters is None:
+            game_masters = await self.store.game_masters(campaign.channel_id)
+        return interaction.user.id in game_masters
 
     async def ensure_game_master(
-        self, interaction: discord.Interaction[Any], campaign: Campaign | None, action: str = ""
+        self,
+        interaction: discord.Interaction[Any],
+        campaign: Campaign | None,
+        action: str = "",
+        *,
+        game_masters: list[int] | None = None,
     ) -> None:
         """Refuse non-game-masters; ``action`` is a catalog key naming what they tried."""
-        if not await self.is_game_master(interaction, campaign):
+        if not await self.is_game_master(interaction, campaign, game_masters=game_masters):
             if action and has("en", action):
                 raise NotAllowed(key="not-game-master-action", action=Msg(action))
             raise NotAllowed(key="not-game-master")
@@ -349,6 +474,7 @@ class TableBot(commands.Bot):
             actor_name=interaction.user.display_name,
             command=describe_invocation(interaction),
             guild_id=interaction.guild_id,
+            interaction_id=interaction.id,
         ) as tx:
             campaign = tx.campaign
             if require and campaign is None:
@@ -364,5 +490,7 @@ class TableBot(commands.Bot):
                     key="wrong-game", current=game_msg(campaign.game), game=game_msg(game)
                 )
             if game_master:
-                await self.ensure_game_master(interaction, campaign, action)
+                await self.ensure_game_master(
+                    interaction, campaign, action, game_masters=await tx.game_masters()
+                )
             yield tx

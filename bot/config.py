@@ -7,7 +7,17 @@ import os
 from pathlib import Path
 
 from dotenv import load_dotenv
-from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SecretStr,
+    ValidationError,
+    ValidationInfo,
+    field_validator,
+)
+
+from bot.storage.database import BadDatabaseUrl, check_url
 
 DEFAULT_API_BASE_URL = "https://discord.com/api/v10"
 DEFAULT_GATEWAY_URL = "wss://gateway.discord.gg/"
@@ -24,12 +34,34 @@ class Settings(BaseModel):
 
     discord_token: SecretStr
     database_path: Path = Field(default_factory=lambda: Path("var") / "wargame-table.sqlite3")
+    # postgresql://user@host:port/db or sqlite:///path; unset: SQLite at database_path
+    database_url: str | None = None
+    database_pool_size: int = Field(default=10, ge=3, le=100)
     discord_guild_id: int | None = None
     log_level: str = "INFO"
     discord_api_base_url: str = DEFAULT_API_BASE_URL
     discord_gateway_url: str = DEFAULT_GATEWAY_URL
     heartbeat_path: Path | None = None
     dice_seed: int | None = None
+    # gateway shards: the total, and the ones this process opens (None: all of them); both
+    # unset: the bot asks Discord how many shards to open
+    shard_count: int | None = Field(default=None, ge=1)
+    shard_ids: tuple[int, ...] | None = None
+
+    @field_validator("database_url")
+    @classmethod
+    def _database_url(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
+        try:
+            return check_url(value.strip())
+        except BadDatabaseUrl as exc:
+            raise ValueError(str(exc)) from None
+
+    @property
+    def database_target(self) -> str | Path:
+        """Where the campaigns live: DATABASE_URL if set, else the SQLite file."""
+        return self.database_url or self.database_path
 
     @field_validator("log_level")
     @classmethod
@@ -38,6 +70,35 @@ class Settings(BaseModel):
         if value not in logging.getLevelNamesMapping():
             raise ValueError(f"unknown log level {value!r}; use DEBUG, INFO, WARNING or ERROR")
         return value
+
+    @field_validator("shard_ids", mode="before")
+    @classmethod
+    def _parse_shard_ids(cls, value: object) -> object:
+        return parse_shard_ids(value) if isinstance(value, str) else value
+
+    @field_validator("shard_ids")
+    @classmethod
+    def _check_shard_ids(
+        cls, value: tuple[int, ...] | None, info: ValidationInfo
+    ) -> tuple[int, ...] | None:
+        if value is None:
+            return None
+        if "shard_count" not in info.data:
+            raise ValueError("SHARD_COUNT is not valid, so SHARD_IDS cannot be checked")
+        count = info.data["shard_count"]
+        if count is None:
+            raise ValueError("set SHARD_COUNT too (the total number of shards)")
+        if not value:
+            raise ValueError("no shard listed; use e.g. 0, 0,1 or 2-3")
+        for shard in value:
+            if not 0 <= shard < count:
+                raise ValueError(
+                    f"shard {shard} is out of range 0-{count - 1} (SHARD_COUNT={count})"
+                )
+        if len(set(value)) != len(value):
+            twice = sorted({s for s in value if value.count(s) > 1})
+            raise ValueError(f"shard {twice[0]} is listed twice")
+        return tuple(sorted(value))
 
     @property
     def resolved_heartbeat_path(self) -> Path:
@@ -49,13 +110,35 @@ class Settings(BaseModel):
 ENV_NAMES = {
     "discord_token": "DISCORD_TOKEN",
     "database_path": "DATABASE_PATH",
+    "database_url": "DATABASE_URL",
+    "database_pool_size": "DATABASE_POOL_SIZE",
     "discord_guild_id": "DISCORD_GUILD_ID",
     "log_level": "LOG_LEVEL",
     "discord_api_base_url": "DISCORD_API_BASE_URL",
     "discord_gateway_url": "DISCORD_GATEWAY_URL",
     "heartbeat_path": "HEARTBEAT_PATH",
     "dice_seed": "DICE_SEED",
+    "shard_count": "SHARD_COUNT",
+    "shard_ids": "SHARD_IDS",
 }
+
+
+def parse_shard_ids(text: str) -> tuple[int, ...]:
+    """``"0"``, ``"0,1"``, ``"2-3"``, ``"0,2-3"`` -> the shard ids, in the order given."""
+    ids: list[int] = []
+    for part in text.split(","):
+        part = part.strip()
+        low, dash, high = part.partition("-")
+        low, high = low.strip(), high.strip()
+        if not low.isdigit() or (dash and not high.isdigit()):
+            raise ValueError(f"{part!r} is not a shard number or range; use e.g. 0, 0,1 or 2-3")
+        first, last = int(low), int(high) if dash else int(low)
+        if last - first >= 1 << 16:
+            raise ValueError(f"range {part!r} is too long")
+        if last < first:
+            raise ValueError(f"range {part!r} runs backwards; write it as {last}-{first}")
+        ids.extend(range(first, last + 1))
+    return tuple(ids)
 
 
 def load_settings(env_file: str | Path | None = ".env", *, require_token: bool = True) -> Settings:
