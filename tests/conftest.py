@@ -20,7 +20,7 @@ from bot.testing.harness import Table, running_table
 
 BACKENDS = ["sqlite", "postgres"]
 
-_pg_problem: str | None | bool = False  # False: not checked yet
+_pg_problem: str | bool | None = False  # False: not checked yet
 _pg_skipped = 0
 
 

@@ -19,6 +19,7 @@ import asyncio
 import contextlib
 import fcntl
 import os
+import sqlite3
 from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
@@ -89,9 +90,6 @@ class Database(ABC):
     async def integrity_check(self) -> str:
         """ "ok" when the database's own consistency check passes."""
 
-    @abstractmethod
-    def is_unique_violation(self, exc: BaseException) -> bool: ...
-
 
 # -- SQLite ------------------------------------------------------------------------------------
 class _SqliteConn:
@@ -129,13 +127,19 @@ class SqliteDatabase(Database):
     async def _connect(path: str) -> aiosqlite.Connection:
         conn = await aiosqlite.connect(path, isolation_level=None)
         conn.row_factory = aiosqlite.Row
-        for pragma in (
-            "PRAGMA journal_mode=WAL",
-            "PRAGMA synchronous=FULL",
-            "PRAGMA busy_timeout=10000",
-            "PRAGMA foreign_keys=ON",
-        ):
-            await conn.execute_fetchall(pragma)
+        await conn.execute_fetchall("PRAGMA busy_timeout=10000")
+        # Switching a new file to WAL can answer "locked" at once (no busy wait) while another
+        # process opens it too: try again for a while.
+        for attempt in range(200):
+            try:
+                await conn.execute_fetchall("PRAGMA journal_mode=WAL")
+                break
+            except sqlite3.OperationalError:
+                if attempt == 199:
+                    raise
+                await asyncio.sleep(0.05)
+        await conn.execute_fetchall("PRAGMA synchronous=FULL")
+        await conn.execute_fetchall("PRAGMA foreign_keys=ON")
         return conn
 
     @classmethod
@@ -217,11 +221,6 @@ class SqliteDatabase(Database):
     async def integrity_check(self) -> str:
         row = await _SqliteConn(self._writer).fetchrow("PRAGMA integrity_check")
         return str(row[0]) if row else ""
-
-    def is_unique_violation(self, exc: BaseException) -> bool:
-        import sqlite3
-
-        return isinstance(exc, sqlite3.IntegrityError) and "UNIQUE" in str(exc)
 
 
 # -- PostgreSQL --------------------------------------------------------------------------------
@@ -354,9 +353,6 @@ class PostgresDatabase(Database):
                 ["campaigns", "history", "meta", "counters", "game_masters", "interactions"],
             )
         return "ok" if not missing else "missing tables: " + ", ".join(r[0] for r in missing)
-
-    def is_unique_violation(self, exc: BaseException) -> bool:
-        return isinstance(exc, asyncpg.UniqueViolationError)
 
 
 # -- choosing one ------------------------------------------------------------------------------

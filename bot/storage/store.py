@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
+import socket
 import weakref
 from collections.abc import AsyncIterator, Iterable, Mapping
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
@@ -214,6 +216,8 @@ class Store:
 
     def __init__(self, db: Database) -> None:
         self.db = db
+        # who applies the interactions this store claims (kept with each claim)
+        self.process_name = f"{socket.gethostname()}:{os.getpid()}"
         # Only a courtesy: commands of one channel queue here instead of in the database.
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
 
@@ -356,14 +360,17 @@ class Store:
             campaign, text = _campaign(row) if row["channel_id"] is not None else (None, None)
             yield conn, campaign, text
 
-    @staticmethod
-    async def _claim(conn: Conn, interaction_id: int | None, channel_id: int, now: str) -> None:
+    async def _claim(
+        self, conn: Conn, interaction_id: int | None, channel_id: int, now: str
+    ) -> None:
         if interaction_id is not None:
             await conn.execute(
-                "INSERT INTO interactions (interaction_id, channel_id, claimed_at) VALUES (?, ?, ?)",
+                "INSERT INTO interactions (interaction_id, channel_id, claimed_at, claimed_by) "
+                "VALUES (?, ?, ?, ?)",
                 interaction_id,
                 channel_id,
                 now,
+                self.process_name,
             )
 
     @asynccontextmanager
@@ -615,6 +622,6 @@ class Store:
         cutoff = (datetime.now(UTC) - keep).isoformat(timespec="milliseconds")
         async with self.db.transaction() as conn:
             rows = await conn.fetch(
-                "DELETE FROM interactions WHERE claimed_at < ? RETURNING interaction_id", cutoff
+                "DELETE FROM interactions WHERE claimed_at <= ? RETURNING interaction_id", cutoff
             )
         return len(rows)

@@ -4,8 +4,8 @@ tests use real ones): no lost update, an interaction applied once, migrations ap
 from __future__ import annotations
 
 import asyncio
+import json
 import sqlite3
-import subprocess
 import sys
 import textwrap
 import time
@@ -32,7 +32,9 @@ async def _setup(store: Store, channel: int = CHANNEL) -> None:
         tx.record("started")
 
 
-async def _increment(store: Store, channel: int = CHANNEL, interaction_id: int | None = None) -> int:
+async def _increment(
+    store: Store, channel: int = CHANNEL, interaction_id: int | None = None
+) -> int:
     async with store.transaction(
         channel, actor_id=1, command="/inc", interaction_id=interaction_id
     ) as tx:
@@ -163,7 +165,9 @@ async def test_old_claims_are_pruned(database_url: str) -> None:
         await store.close()
 
 
-async def test_two_processes_migrating_an_empty_database_together(backend: str, tmp_path: Path) -> None:
+async def test_two_processes_migrating_an_empty_database_together(
+    backend: str, tmp_path: Path
+) -> None:
     async def both(url: str) -> None:
         stores = await asyncio.gather(Store.open(url), Store.open(url), Store.open(url))
         try:
@@ -277,19 +281,19 @@ async def test_sigkill_mid_write_on_postgres_keeps_every_committed_transaction(
     postgres_url: str,
 ) -> None:
     need_postgres()
-    proc = subprocess.Popen(
-        [sys.executable, "-c", WRITER, postgres_url], stdout=subprocess.PIPE, text=True
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-c", WRITER, postgres_url, stdout=asyncio.subprocess.PIPE
     )
     assert proc.stdout is not None
     reported = -1
     deadline = time.monotonic() + 30
     while reported < 150 and time.monotonic() < deadline:
-        line = await asyncio.to_thread(proc.stdout.readline)
+        line = (await proc.stdout.readline()).decode()
         if line.startswith("committed "):
             reported = int(line.split()[1])
-    proc.kill()
-    proc.wait()
-    for line in proc.stdout:
+    proc.kill()  # SIGKILL, in the middle of the loop
+    rest, _ = await proc.communicate()
+    for line in rest.decode().splitlines():  # anything printed before it died was committed
         if line.startswith("committed "):
             reported = int(line.split()[1])
     assert reported >= 150
@@ -300,8 +304,6 @@ async def test_sigkill_mid_write_on_postgres_keeps_every_committed_transaction(
         claims = await conn.fetchval("SELECT COUNT(*) FROM interactions")
     finally:
         await conn.close()
-    import json
-
     n = json.loads(state)["n"]
     assert n >= reported
     assert seqs == list(range(1, n + 2))  # the history matches the state, no gaps
