@@ -4,8 +4,8 @@ Run: python -m benchmarks            (full size: a few minutes on 2 cores)
      python -m benchmarks --quick    (a short smoke run; numbers are only indicative)
      python -m benchmarks --only latency,odds --markdown out.md
 
-Each part can also run alone: python -m benchmarks.latency (or .throughput, .growth, .startup,
-.odds). See benchmarks/RESULTS.md for measured numbers and what they mean.
+Each part can also run alone: python -m benchmarks.latency (or .throughput, .scaleout, .growth,
+.startup, .odds). See benchmarks/RESULTS.md for measured numbers and what they mean.
 """
 
 from __future__ import annotations
@@ -19,15 +19,16 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from benchmarks import growth, latency, odds, startup, throughput
+from benchmarks import growth, latency, odds, scaleout, startup, throughput
 from benchmarks.common import ROOT, machine
 
-PARTS = ("latency", "throughput", "growth", "startup", "odds")
+PARTS = ("latency", "throughput", "scaleout", "growth", "startup", "odds")
 
 FULL = {
     "count": 300,
     "seconds": 20.0,
     "channels": 50,
+    "scaleout_channels": 40,
     "campaigns": 10_000,
     "active": 1000,
     "runs": 2000,
@@ -37,6 +38,7 @@ QUICK = {
     "count": 30,
     "seconds": 3.0,
     "channels": 50,
+    "scaleout_channels": 20,
     "campaigns": 500,
     "active": 100,
     "runs": 200,
@@ -108,6 +110,12 @@ def run(parts: list[str], size: dict[str, Any], markdown: Path | None) -> None:
             results[part] = asyncio.run(throughput.measure(size["seconds"], size["channels"]))
             text = throughput.table(results[part])
             title = "Throughput"
+        elif part == "scaleout":
+            results[part] = asyncio.run(
+                scaleout.measure(size["seconds"] * 0.75, size["scaleout_channels"])
+            )
+            text = scaleout.table(results[part])
+            title = "Scale-out: SQLite, PostgreSQL, two processes"
         elif part == "growth":
             results[part] = asyncio.run(
                 growth.measure(size["campaigns"], size["count"], size["active"])

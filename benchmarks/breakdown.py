@@ -23,7 +23,7 @@ from typing import Any
 
 from benchmarks import latency as lat
 from benchmarks.common import GM, CommandFailed, User
-from bot.storage import store as storage
+from bot.storage import database
 from bot.testing.harness import Table, running_table
 from bot.testing.standin import Reply
 
@@ -31,16 +31,19 @@ _waits: list[float] = []
 
 
 def _instrument() -> None:
-    original = storage.Store._call
+    """Time every statement the store sends to the database (either backend)."""
+    for cls in (database._SqliteConn, database._PgConn):
+        for name in ("fetch", "fetchrow", "execute"):
+            original = getattr(cls, name)
 
-    async def timed(self: storage.Store, fn: Any, *args: Any) -> Any:
-        start = time.perf_counter()
-        try:
-            return await original(self, fn, *args)
-        finally:
-            _waits.append(time.perf_counter() - start)
+            async def timed(self: Any, sql: str, *args: Any, _original: Any = original) -> Any:
+                start = time.perf_counter()
+                try:
+                    return await _original(self, sql, *args)
+                finally:
+                    _waits.append(time.perf_counter() - start)
 
-    storage.Store._call = timed  # type: ignore[method-assign]
+            setattr(cls, name, timed)
 
 
 class _InProcess:

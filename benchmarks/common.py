@@ -15,9 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import aiosqlite
-
-from bot.storage.migrations import MIGRATIONS
+from bot.storage.database import Database, open_database
 from bot.testing.standin import Reply, StandIn, User
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -169,13 +167,13 @@ async def bot_subprocess(database: Path, **env: str) -> AsyncIterator[StandIn]:
 
 
 class BareCommits:
-    """Bare aiosqlite commits with the store's pragmas (WAL, synchronous=FULL): each commit is
-    one transaction that updates one campaign row and inserts one history row of the given
-    sizes, in ONE round trip to aiosqlite's worker thread (the cheapest way through aiosqlite).
-    The storage floor the bot's commands sit on."""
+    """Bare durable commits, no bot: each commit is one transaction that takes the channel's
+    lock, updates one campaign row and inserts one history row of the given sizes, through the
+    same database layer the bot uses (``bot/storage/database.py``: aiosqlite with WAL and
+    synchronous=FULL, or asyncpg). The storage floor the bot's commands sit on."""
 
-    def __init__(self, conn: aiosqlite.Connection, sizes: Mapping[str, float]) -> None:
-        self.conn = conn
+    def __init__(self, db: Database, sizes: Mapping[str, float]) -> None:
+        self.db = db
         self.seq = 0
         self.state = "s" * round(sizes["state"])
         self.before = "b" * round(sizes["state_before"])
@@ -184,47 +182,45 @@ class BareCommits:
         self.command = "c" * round(sizes["command"])
 
     @classmethod
-    async def open(cls, path: Path, sizes: Mapping[str, float]) -> BareCommits:
-        conn = await aiosqlite.connect(path, isolation_level=None)
-        await conn.execute("PRAGMA journal_mode=WAL")
-        await conn.execute("PRAGMA synchronous=FULL")
-        await conn.execute("PRAGMA busy_timeout=5000")
-        await conn.execute("PRAGMA foreign_keys=ON")
-        for number, script in enumerate(MIGRATIONS, start=1):
-            await conn.executescript(
-                f"BEGIN IMMEDIATE;\n{script}\nPRAGMA user_version={number};\nCOMMIT;"
+    async def open(cls, target: str | Path, sizes: Mapping[str, float]) -> BareCommits:
+        db = await open_database(target)
+        await db.migrate()
+        bare = cls(db, sizes)
+        async with db.transaction() as conn:
+            await conn.execute("DELETE FROM history WHERE campaign_id = 1")
+            await conn.execute("DELETE FROM campaigns WHERE channel_id = 1")
+            await conn.execute(
+                "INSERT INTO campaigns (channel_id, campaign_id, game, state, version, "
+                "created_by, created_at, updated_at) "
+                "VALUES (1, 1, 'imperial_assault', ?, 1, 1, 'now', 'now')",
+                bare.state,
             )
-        bare = cls(conn, sizes)
-        await conn.execute(
-            "INSERT INTO campaigns (channel_id, campaign_id, game, state, version, created_by, "
-            "created_at, updated_at) VALUES (1, 1, 'imperial_assault', ?, 1, 1, 'now', 'now')",
-            (bare.state,),
-        )
         return bare
-
-    def _commit(self) -> None:
-        db = self.conn._conn
-        now = "2026-01-01T00:00:00.000+00:00"
-        db.execute("BEGIN IMMEDIATE")
-        db.execute(
-            "UPDATE campaigns SET state = ?, version = version + 1, updated_at = ? "
-            "WHERE channel_id = 1",
-            (self.state, now),
-        )
-        db.execute(
-            "INSERT INTO history (campaign_id, seq, channel_id, created_at, actor_id, "
-            "actor_name, command, summary, dice, state_before) "
-            "VALUES (1, ?, 1, ?, 1, 'gm', ?, ?, ?, ?)",
-            (self.seq, now, self.command, self.summary, self.dice, self.before),
-        )
-        db.execute("COMMIT")
 
     async def commit(self) -> None:
         self.seq += 1
-        await self.conn._execute(self._commit)
+        now = "2026-01-01T00:00:00.000+00:00"
+        async with self.db.transaction(1) as conn:
+            await conn.execute(
+                "UPDATE campaigns SET state = ?, version = version + 1, updated_at = ? "
+                "WHERE channel_id = 1",
+                self.state,
+                now,
+            )
+            await conn.execute(
+                "INSERT INTO history (campaign_id, seq, channel_id, created_at, actor_id, "
+                "actor_name, command, summary, dice, state_before) "
+                "VALUES (1, ?, 1, ?, 1, 'gm', ?, ?, ?, ?)",
+                self.seq,
+                now,
+                self.command,
+                self.summary,
+                self.dice,
+                self.before,
+            )
 
     async def close(self) -> None:
-        await self.conn.close()
+        await self.db.close()
 
 
 # A typical row of the latency benchmark's state-changing commands (bytes).

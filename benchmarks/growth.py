@@ -29,7 +29,7 @@ from typing import Any
 
 from benchmarks import scenarios as sc
 from benchmarks.common import BotProcess, bot_process, median, percentile
-from bot.storage.migrations import MIGRATIONS
+from bot.storage.migrations import migrations
 
 TEMPLATE_CHANNEL = 3001
 FIRST_CHANNEL = 10_000_001  # channel ids of the copied campaigns: FIRST_CHANNEL + i
@@ -60,8 +60,10 @@ def build(
     try:
         db.execute("PRAGMA journal_mode=WAL")
         db.execute("PRAGMA synchronous=OFF")  # only while building
-        for number, script in enumerate(MIGRATIONS, start=1):
-            db.executescript(f"BEGIN;\n{script}\nPRAGMA user_version={number};\nCOMMIT;")
+        for migration in migrations("sqlite"):
+            db.executescript(
+                f"BEGIN;\n{migration.sql}\nPRAGMA user_version={migration.number};\nCOMMIT;"
+            )
         db.execute("BEGIN")
 
         def campaign_rows() -> Iterator[tuple[Any, ...]]:
