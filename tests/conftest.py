@@ -82,7 +82,9 @@ async def table(database_url: str, tmp_path: Path) -> AsyncIterator[Table]:
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """Say plainly that the PostgreSQL half did not run (each skip's reason says why too)."""
     if _pg_skipped:
+        terminalreporter.section("PostgreSQL", yellow=True, bold=True)
         terminalreporter.write_line(
             f"NOTE: the PostgreSQL half was skipped ({_pg_skipped} tests): "
             f"no server at {databases.server_url()}. Start one (or set TEST_POSTGRES_URL) to run "
