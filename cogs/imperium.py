@@ -218,7 +218,7 @@ def side_roll_line(roll: im.SideRoll, mode: im.Mode, loc: str) -> str:
         )
     ]
     if roll.fewer_bonus:
-        parts.append(t(loc, "imp-fewer-bonus", bonus=roll.fewer_bonus))
+        parts.append(t(loc, "imp-fewer-bonus", bonus=roll.fewer_bonus, mode=mode))
     if roll.held_bonus:
         parts.append(t(loc, "imp-held-bonus", bonus=roll.held_bonus))
     mods = ", ".join(parts)
@@ -369,11 +369,16 @@ def source_name(loc: str, source: str) -> str:
     return t(loc, "imp-source", source=source.replace(" ", "-"))
 
 
+def ended_lines(ended: tuple[im.CombatEnd, ...], system: str, loc: str) -> list[str]:
+    return [t(loc, "imp-combat-ended", mode=e.mode, system=system, side=e.gone) for e in ended]
+
+
 def render_screen(out: im.ScreenOutcome, loc: str) -> discord.Embed:
     line = t(
         loc, "imp-hit-from", source=source_name(loc, out.source), line=hit_line(out.result, loc)
     )
-    return embed(t(loc, "imp-title-screen"), [line])
+    system = out.system or ""
+    return embed(t(loc, "imp-title-screen"), [line, *ended_lines(out.ended, system, loc)])
 
 
 def render_fire_steps(combat: im.Combat, loc: str) -> discord.Embed:
@@ -407,6 +412,7 @@ def render_fire_steps(combat: im.Combat, loc: str) -> discord.Embed:
 
 def render_step(out: im.StepOutcome, loc: str) -> discord.Embed:
     lines = [hit_line(r, loc) for r in out.results] or [t(loc, "imp-no-hits")]
+    lines += ended_lines(out.ended, out.system, loc)
     title = t(
         loc,
         "imp-title-step",
