@@ -74,6 +74,13 @@ def choice_key(value: Any) -> str:
     return f"choice-{_slug(str(value))}"
 
 
+def decimal(locale: str, text: str) -> str:
+    """Numbers already written with a decimal point (``16.7 %``, ``p = 0.05 × 3 + 0.5``) in the
+    reader's notation: Russian writes the decimal comma (``16,7 %``), English the point. Every
+    game's replies go through this, so a Russian table sees one separator everywhere."""
+    return text.replace(".", ",") if locale == "ru" else text
+
+
 def locale_of(discord_locale: object) -> str:
     """``"ru"`` for Discord's Russian locale, else ``"en"``."""
     value = str(getattr(discord_locale, "value", discord_locale) or "")

@@ -18,7 +18,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.catalog import Msg, has, locale_of, t
+from bot.catalog import Msg, decimal, has, locale_of, t
 from bot.errors import InputError, NoCampaign, RuleError
 from bot.games import GAMES
 from bot.rules import asteroid_belt as ab
@@ -108,8 +108,7 @@ def _cap(text: str) -> str:
 
 def pct(loc: str, p: Fraction) -> str:
     """A percentage with one decimal, in the member's notation (58.3 % / 58,3 %)."""
-    text = ab.pct(p)
-    return text.replace(".", ",") if loc == "ru" else text
+    return decimal(loc, ab.pct(p))
 
 
 def render_fight(loc: str, rec: ab.FightRecord) -> list[str]:

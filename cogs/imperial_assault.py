@@ -15,7 +15,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.catalog import Msg, has, locale_of, t
+from bot.catalog import Msg, decimal, has, locale_of, t
 from bot.errors import NoCampaign
 from bot.games import setup_command
 from bot.rules import imperial_assault as ia
@@ -63,7 +63,7 @@ def _difficulty(difficulty: str) -> Msg:
 
 def _decimal(loc: str, text: str) -> str:
     """A preformatted decimal in the language's style (``0.7`` / ``0,7``)."""
-    return text.replace(".", ",") if loc == "ru" else text
+    return decimal(loc, text)
 
 
 def render_hand_draw(loc: str, draw: ia.HandDraw) -> list[str]:

@@ -15,7 +15,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.catalog import LOCALES, Msg, has, locale_of, t
+from bot.catalog import LOCALES, Msg, decimal, has, locale_of, t
 from bot.errors import BotError, InputError, NoCampaign, NotAllowed
 from bot.rules import imperium as im
 from bot.storage import Campaign
@@ -50,8 +50,7 @@ def lang(interaction: discord.Interaction[Any]) -> str:
 
 def pct(p: Fraction, loc: str = "en") -> str:
     """A probability as '58.3 %' (Russian: '58,3 %')."""
-    text = f"{float(p) * 100:.1f} %"
-    return text.replace(".", ",") if loc == "ru" else text
+    return decimal(loc, f"{float(p) * 100:.1f} %")
 
 
 def side(loc: str, s: im.Side) -> str:

@@ -10,6 +10,15 @@ from bot.testing.harness import Table
 HIT = 0.0
 MISS = 0.999
 NUMBER = re.compile(r"\d+(?:\.\d+)?%?")
+RUSSIAN_NUMBER = re.compile(r"\d+(?:,\d+)?%?")  # the decimal comma
+
+
+def same_numbers(en: str, ru: str) -> bool:
+    """The same numbers in the same order, each in its language's notation."""
+    english = NUMBER.findall(en)
+    russian = [n.replace(",", ".") for n in RUSSIAN_NUMBER.findall(ru)]
+    return english == russian and not any("." in n for n in NUMBER.findall(ru))
+
 
 # 2 Tanks vs 3 Troopers in Woods, one earlier attack from the opposite hex (B = 3).
 BATTLE: dict[str, object] = {
@@ -46,7 +55,7 @@ async def test_same_battle_same_numbers_and_history_in_english_and_russian(table
     assert not en.ephemeral and not ru.ephemeral
 
     # Every number, in the same order, and the same embed shape.
-    assert NUMBER.findall(en.text) == NUMBER.findall(ru.text)
+    assert same_numbers(en.text, ru.text)
     assert len(en.embeds[0]["fields"]) == len(ru.embeds[0]["fields"]) == 4
 
     # The English reply, as before.
@@ -59,7 +68,7 @@ async def test_same_battle_same_numbers_and_history_in_english_and_russian(table
     assert "2 Tank (Plains) → 3 Trooper (Woods), дистанция 1, правила: опубликованные" in text
     assert "Бонус за окружение B = 3 (1×3 напротив)" in text
     assert "**Итог:** Tank 2 → **1** · Trooper 3 → **2**" in text
-    assert "p = 0.05 × ((10 + 0) − (6 + 3) + 3) + 0.5 = 0.7" in text
+    assert "p = 0,05 × ((10 + 0) − (6 + 3) + 3) + 0,5 = 0,7" in text
     assert (
         "A 10 (Tank против пехоты) · Ta +0 (Plains, бронетехника) · D 6 (Trooper) · "
         "Td +3 (Woods, пехота) · B 3"
@@ -117,8 +126,8 @@ async def test_seeded_odds_and_server_rules_match_in_both_languages(table: Table
     en = await table.run("battle", options, user="ana")
     table.set_dice(Dice.seeded(3))
     ru = await table.run("battle", options, user=oleg)
-    assert NUMBER.findall(en.text) == NUMBER.findall(ru.text)
-    assert "; серверное правило: попадание, если r < 0.69" in ru.text
+    assert same_numbers(en.text, ru.text)
+    assert "; серверное правило: попадание, если r < 0,69" in ru.text
     assert "правила: серверные" in ru.text
     assert "(2×2 с фланга)" in ru.text
     assert "Ответного удара нет: у Tank атака 0 против авиации" in ru.text
@@ -231,4 +240,4 @@ async def test_losses_capped_at_the_defenders_count_in_russian(table: Table) -> 
     en = await table.run("battle", options, user="ana")
     assert "(18 ÷ 6, rounded down, at most 1)" in en.text
     assert "6 dice, hits per sub unit: 0 = **0 hits** → Tank loses **0 sub units**" in en.text
-    assert NUMBER.findall(en.text) == NUMBER.findall(ru.text)
+    assert same_numbers(en.text, ru.text)
