@@ -87,9 +87,15 @@ def locale_of(discord_locale: object) -> str:
     return "ru" if value.lower().startswith("ru") else DEFAULT
 
 
+def _article(noun: object) -> str:
+    """``ARTICLE($game)`` in the English catalog: "an" before a vowel, else "a"
+    ("an Imperial Assault campaign", "a GDW Imperium campaign")."""
+    return "an" if str(noun)[:1].lower() in "aeiou" else "a"
+
+
 @cache
 def bundle(locale: str) -> FluentBundle:
-    result = FluentBundle([locale], use_isolating=False)
+    result = FluentBundle([locale], use_isolating=False, functions={"ARTICLE": _article})
     for path in sorted((LOCALE_DIR / locale).glob("*.ftl")):
         result.add_resource(FluentResource(path.read_text(encoding="utf-8")))
     return result
