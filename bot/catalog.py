@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from fluent.runtime import FluentBundle, FluentResource
+from fluent.runtime.types import FluentType
 
 LOCALES = ("en", "ru")
 DEFAULT = "en"
@@ -87,10 +88,20 @@ def locale_of(discord_locale: object) -> str:
     return "ru" if value.lower().startswith("ru") else DEFAULT
 
 
-def _article(noun: object) -> str:
+class _Word(FluentType):
+    """A plain word a catalog function returns."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def format(self, locale: object) -> str:
+        return self.text
+
+
+def _article(noun: object) -> _Word:
     """``ARTICLE($game)`` in the English catalog: "an" before a vowel, else "a"
     ("an Imperial Assault campaign", "a GDW Imperium campaign")."""
-    return "an" if str(noun)[:1].lower() in "aeiou" else "a"
+    return _Word("an" if str(noun)[:1].lower() in "aeiou" else "a")
 
 
 @cache
