@@ -6,6 +6,7 @@ Pure: no Discord here, so the rules' error types can render their English text t
 
 from __future__ import annotations
 
+import json
 import re
 from functools import cache, lru_cache
 from pathlib import Path
@@ -174,3 +175,55 @@ def attribute(locale: str, key: str, name: str) -> str | None:
         return None
     text, errors = b.format_pattern(pattern, {})
     return None if errors else str(text)
+
+
+# ---------------------------------------------------------------------------------------------
+# History summaries: what happened, stored as a catalog message, shown in the reader's language
+# ---------------------------------------------------------------------------------------------
+# A history row's summary is a string the store keeps up to 500 characters. A summary that is
+# a catalog message is stored as SUMMARY_TAG + compact JSON ``{"k": key, "a": {name: value}}``,
+# where a value is a number, a string, or another such object (a :class:`Msg` argument);
+# ``/campaign history`` renders it in the reader's language. Entries stored as plain text
+# (before this, or too long to encode) are shown as they are.
+SUMMARY_TAG = "⁣msg:"  # an invisible separator no typed summary starts with
+SUMMARY_LIMIT = 500
+
+
+def _tree(msg: Msg) -> dict[str, Any]:
+    args: dict[str, Any] = {}
+    for name, value in msg.args:
+        if isinstance(value, Msg):
+            args[name] = _tree(value)
+        elif isinstance(value, bool) or not isinstance(value, (int, float, str)):
+            raise TypeError(f"{msg.key}: argument {name!r} cannot be stored: {value!r}")
+        else:
+            args[name] = value
+    return {"k": msg.key, "a": args} if args else {"k": msg.key}
+
+
+def _msg(tree: Any) -> Msg:
+    if not isinstance(tree, dict) or not isinstance(tree.get("k"), str):
+        raise ValueError("not a stored message")
+    args = tree.get("a", {})
+    if not isinstance(args, dict):
+        raise ValueError("not a stored message")
+    return Msg(
+        tree["k"], tuple((n, _msg(v) if isinstance(v, dict) else v) for n, v in args.items())
+    )
+
+
+def encode_summary(msg: Msg) -> str:
+    """The history summary for ``msg``: the encoded message when it fits the store's limit,
+    else its English text."""
+    encoded = SUMMARY_TAG + json.dumps(_tree(msg), ensure_ascii=False, separators=(",", ":"))
+    return encoded if len(encoded) <= SUMMARY_LIMIT else msg.render(DEFAULT)[:SUMMARY_LIMIT]
+
+
+def render_summary(locale: str, summary: str) -> str:
+    """A stored summary in ``locale``: an encoded message rendered, plain text as it is."""
+    if not summary.startswith(SUMMARY_TAG):
+        return summary
+    try:
+        return _msg(json.loads(summary[len(SUMMARY_TAG) :])).render(locale)
+    except (ValueError, KeyError, TypeError):
+        return summary[len(SUMMARY_TAG) :]

@@ -17,7 +17,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import catalog
-from bot.catalog import Msg, decimal, locale_of
+from bot.catalog import Msg, decimal, encode_summary, locale_of
 from bot.rules import weewar as ww
 from bot.ui import EmbedBuilder
 
@@ -346,19 +346,31 @@ def _footer_for(loc: str, options: _Options, recorded: bool) -> str:
 
 
 def history_summary(outcome: ww.BattleOutcome) -> str:
-    """The campaign history's line (history stays in English: one language for the audit)."""
+    """The campaign history's line: stored as a catalog message, so ``/campaign history``
+    shows it in the reader's language."""
     s = outcome.setup
-    att, dfn = s.attacker.name, s.defender.name
     counter = (
-        f"{att} lost {outcome.attacker_losses}"
+        Msg.of("ww-history-counter", attacker=s.attacker.name, losses=outcome.attacker_losses)
         if outcome.counter is not None
-        else "no counter-strike"
+        else Msg.of("ww-history-no-counter")
     )
-    return (
-        f"Weewar battle: {s.attackers} {att} ({s.attacker_terrain.name}) attacked "
-        f"{s.defenders} {dfn} ({s.defender_terrain.name}) at distance {s.distance}, "
-        f"B {s.gang_up.bonus}, {s.rules} rules: {dfn} lost {outcome.defender_losses}, {counter} "
-        f"— {outcome.attackers_left} {att} and {outcome.defenders_left} {dfn} left"
+    return encode_summary(
+        Msg.of(
+            "ww-history",
+            attackers=s.attackers,
+            attacker=s.attacker.name,
+            attacker_terrain=s.attacker_terrain.name,
+            defenders=s.defenders,
+            defender=s.defender.name,
+            defender_terrain=s.defender_terrain.name,
+            distance=s.distance,
+            bonus=s.gang_up.bonus,
+            rules=Msg.of(f"ww-rules-{s.rules}"),
+            defender_losses=outcome.defender_losses,
+            counter=counter,
+            attackers_left=outcome.attackers_left,
+            defenders_left=outcome.defenders_left,
+        )
     )
 
 

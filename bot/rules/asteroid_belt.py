@@ -378,6 +378,9 @@ class CivState(BaseModel):
 
     civ: CivId
     member_id: int | None = None
+    # the player's reply language ("en"/"ru") as last seen when they joined or ended a turn:
+    # the end-turn ping speaks it (Discord tells the bot only the invoking member's language)
+    locale: str | None = None
     base: str
     resources: int = Field(ge=0)
     vp: int = Field(ge=0)

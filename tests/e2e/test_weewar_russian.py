@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from bot.catalog import render_summary
 from bot.rules.dice import Dice, ScriptedDice
 from bot.testing.harness import Table
 
@@ -85,13 +86,18 @@ async def test_same_battle_same_numbers_and_history_in_english_and_russian(table
     for word in ENGLISH_WORDS:
         assert word not in text, word
 
-    # The same history entry (history stays in English) and the same dice, in both channels.
+    # The same history entry (one stored message, shown in the reader's language) and the
+    # same dice, in both channels.
     en_history = await table.bot.store.history(en_channel, limit=5)
     ru_history = await table.bot.store.history(ru_channel, limit=5)
     assert len(en_history) == len(ru_history) == 2  # the setup, then the battle
     assert en_history[0].summary == ru_history[0].summary
-    assert en_history[0].summary.startswith("Weewar battle: 2 Tank (Plains) attacked 3 Trooper")
-    assert en_history[0].summary.endswith("Trooper lost 1, Tank lost 1 — 1 Tank and 2 Trooper left")
+    english = render_summary("en", en_history[0].summary)
+    assert english.startswith("Weewar battle: 2 Tank (Plains) attacked 3 Trooper")
+    assert english.endswith("Trooper lost 1, Tank lost 1 — 1 Tank and 2 Trooper left")
+    russian = render_summary("ru", ru_history[0].summary)
+    assert russian.startswith("Бой Weewar: 2 Tank (Plains) атаковали 3 Trooper (Woods)")
+    assert russian.endswith("Tank теряет 1 — осталось 1 Tank и 2 Trooper")
     assert en_history[0].dice == ru_history[0].dice
     # One entry per strike: its r values cut to six decimals (the double nearest 0.999 lies
     # just below it: 0.998999…), and the hits of each sub unit.
