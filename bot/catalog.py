@@ -6,12 +6,14 @@ Pure: no Discord here, so the rules' error types can render their English text t
 
 from __future__ import annotations
 
+import json
 import re
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
 from fluent.runtime import FluentBundle, FluentResource
+from fluent.runtime.types import FluentType
 
 LOCALES = ("en", "ru")
 DEFAULT = "en"
@@ -74,15 +76,38 @@ def choice_key(value: Any) -> str:
     return f"choice-{_slug(str(value))}"
 
 
+def decimal(locale: str, text: str) -> str:
+    """Numbers already written with a decimal point (``16.7 %``, ``p = 0.05 × 3 + 0.5``) in the
+    reader's notation: Russian writes the decimal comma (``16,7 %``), English the point. Every
+    game's replies go through this, so a Russian table sees one separator everywhere."""
+    return text.replace(".", ",") if locale == "ru" else text
+
+
 def locale_of(discord_locale: object) -> str:
     """``"ru"`` for Discord's Russian locale, else ``"en"``."""
     value = str(getattr(discord_locale, "value", discord_locale) or "")
     return "ru" if value.lower().startswith("ru") else DEFAULT
 
 
+class _Word(FluentType):
+    """A plain word a catalog function returns."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def format(self, locale: object) -> str:
+        return self.text
+
+
+def _article(noun: object) -> _Word:
+    """``ARTICLE($game)`` in the English catalog: "an" before a vowel, else "a"
+    ("an Imperial Assault campaign", "a GDW Imperium campaign")."""
+    return _Word("an" if str(noun)[:1].lower() in "aeiou" else "a")
+
+
 @cache
 def bundle(locale: str) -> FluentBundle:
-    result = FluentBundle([locale], use_isolating=False)
+    result = FluentBundle([locale], use_isolating=False, functions={"ARTICLE": _article})
     for path in sorted((LOCALE_DIR / locale).glob("*.ftl")):
         result.add_resource(FluentResource(path.read_text(encoding="utf-8")))
     return result
@@ -150,3 +175,55 @@ def attribute(locale: str, key: str, name: str) -> str | None:
         return None
     text, errors = b.format_pattern(pattern, {})
     return None if errors else str(text)
+
+
+# ---------------------------------------------------------------------------------------------
+# History summaries: what happened, stored as a catalog message, shown in the reader's language
+# ---------------------------------------------------------------------------------------------
+# A history row's summary is a string the store keeps up to 500 characters. A summary that is
+# a catalog message is stored as SUMMARY_TAG + compact JSON ``{"k": key, "a": {name: value}}``,
+# where a value is a number, a string, or another such object (a :class:`Msg` argument);
+# ``/campaign history`` renders it in the reader's language. Entries stored as plain text
+# (before this, or too long to encode) are shown as they are.
+SUMMARY_TAG = "⁣msg:"  # an invisible separator no typed summary starts with
+SUMMARY_LIMIT = 500
+
+
+def _tree(msg: Msg) -> dict[str, Any]:
+    args: dict[str, Any] = {}
+    for name, value in msg.args:
+        if isinstance(value, Msg):
+            args[name] = _tree(value)
+        elif isinstance(value, bool) or not isinstance(value, (int, float, str)):
+            raise TypeError(f"{msg.key}: argument {name!r} cannot be stored: {value!r}")
+        else:
+            args[name] = value
+    return {"k": msg.key, "a": args} if args else {"k": msg.key}
+
+
+def _msg(tree: Any) -> Msg:
+    if not isinstance(tree, dict) or not isinstance(tree.get("k"), str):
+        raise ValueError("not a stored message")
+    args = tree.get("a", {})
+    if not isinstance(args, dict):
+        raise ValueError("not a stored message")
+    return Msg(
+        tree["k"], tuple((n, _msg(v) if isinstance(v, dict) else v) for n, v in args.items())
+    )
+
+
+def encode_summary(msg: Msg) -> str:
+    """The history summary for ``msg``: the encoded message when it fits the store's limit,
+    else its English text."""
+    encoded = SUMMARY_TAG + json.dumps(_tree(msg), ensure_ascii=False, separators=(",", ":"))
+    return encoded if len(encoded) <= SUMMARY_LIMIT else msg.render(DEFAULT)[:SUMMARY_LIMIT]
+
+
+def render_summary(locale: str, summary: str) -> str:
+    """A stored summary in ``locale``: an encoded message rendered, plain text as it is."""
+    if not summary.startswith(SUMMARY_TAG):
+        return summary
+    try:
+        return _msg(json.loads(summary[len(SUMMARY_TAG) :])).render(locale)
+    except (ValueError, KeyError, TypeError):
+        return summary[len(SUMMARY_TAG) :]

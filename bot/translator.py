@@ -47,7 +47,8 @@ class CatalogTranslator(app_commands.Translator):
         if where in (Where.command_description, Where.group_description):
             return attribute(loc, command_key(data.qualified_name), "desc")
         if where in (Where.parameter_name, Where.parameter_description):
-            key = option_key(data.command.qualified_name, data.name)
+            # the name Discord shows (``attacker-terrain``), not the Python parameter's
+            key = option_key(data.command.qualified_name, data.display_name)
             return attribute(loc, key, "name" if where is Where.parameter_name else "desc")
         if where is Where.choice_name:
             key = choice_key(data.value)

@@ -18,7 +18,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.catalog import Msg, has, locale_of, t
+from bot.catalog import Msg, decimal, has, locale_of, t
 from bot.errors import InputError, NoCampaign, RuleError
 from bot.games import GAMES
 from bot.rules import asteroid_belt as ab
@@ -108,8 +108,7 @@ def _cap(text: str) -> str:
 
 def pct(loc: str, p: Fraction) -> str:
     """A percentage with one decimal, in the member's notation (58.3 % / 58,3 %)."""
-    text = ab.pct(p)
-    return text.replace(".", ",") if loc == "ru" else text
+    return decimal(loc, ab.pct(p))
 
 
 def render_fight(loc: str, rec: ab.FightRecord) -> list[str]:
@@ -537,6 +536,9 @@ class AsteroidBeltCog(commands.Cog):
                 await self.bot.ensure_game_master(interaction, tx.campaign, "ab-action-give-civ")
                 target_id = member.id
             new, outcome = ab.join(state, civilisation, target_id)
+            joined = new.civs.get(ab.parse_civ(civilisation))
+            if target_id == interaction.user.id and joined is not None:
+                joined.locale = locale_of(interaction.locale)
             tx.set_state(new)
             lines = render_lines("en", outcome)
             tx.record(history_line(outcome, lines))
@@ -559,16 +561,22 @@ class AsteroidBeltCog(commands.Cog):
             member_civ, gm = await self._who(interaction, tx, state)
             ab.require_turn(state, member_civ, gm=gm)
             new, outcome = ab.end_turn(state)
+            loc = locale_of(interaction.locale)
+            if member_civ is not None and new.civs[member_civ].member_id == interaction.user.id:
+                new.civs[member_civ].locale = loc
             tx.set_state(new)
             lines = render_lines("en", outcome)
             tx.record(history_line(outcome, lines))
-        loc = locale_of(interaction.locale)
-        member = new.civs[ab.current_civ(new)].member_id
+        pinged = new.civs[ab.current_civ(new)]
+        member = pinged.member_id
         if member is None:
             await interaction.response.send_message(embed=render_outcome(loc, new, outcome, lines))
             return
+        # The ping speaks the pinged player's language as the bot last saw it; never seen (a
+        # civilisation given by the game master, not played yet): the language of whoever
+        # ended the turn, the table's language as far as the bot knows, like the embed below.
         await interaction.response.send_message(
-            render_your_turn(loc, new, member),
+            render_your_turn(pinged.locale or loc, new, member),
             embed=render_outcome(loc, new, outcome, lines),
             allowed_mentions=discord.AllowedMentions(users=[discord.Object(id=member)]),
         )

@@ -13,7 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.campaign_file import MAX_FILE_BYTES, parse_campaign_file, render_campaign_file
-from bot.catalog import has, locale_of, t
+from bot.catalog import has, locale_of, render_summary, t
 from bot.errors import BotError, NoCampaign, NotAllowed
 from bot.games import GAMES, setup_hint
 from bot.storage import Campaign, HistoryEntry
@@ -56,7 +56,7 @@ def dice_text(loc: str, entry: HistoryEntry) -> str:
 def history_line(loc: str, entry: HistoryEntry) -> str:
     line = (
         f"**#{entry.seq}** {discord_time(entry.created_at, 't')} {clip(entry.actor_name, 40)} — "
-        f"`{clip(entry.command, 80)}` — {clip(entry.summary, 200)}"
+        f"`{clip(entry.command, 80)}` — {clip(render_summary(loc, entry.summary), 200)}"
     )
     dice = dice_text(loc, entry)
     if dice:
@@ -238,7 +238,7 @@ class CampaignCog(
                 seq=str(entry.seq),
                 actor=entry.actor_name,
                 command=clip(entry.command, 80),
-                summary=clip(entry.summary, 200),
+                summary=clip(render_summary(locale_of(who.locale), entry.summary), 200),
             )
 
         if latest.actor_id == interaction.user.id:
@@ -253,7 +253,7 @@ class CampaignCog(
             actor=latest.actor_name,
             seq=str(seq),
             command=clip(latest.command, 80),
-            summary=clip(latest.summary, 200),
+            summary=clip(render_summary(loc, latest.summary), 200),
         )
         await interaction.response.send_message(question, view=view)
 

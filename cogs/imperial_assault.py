@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.catalog import Msg, has, locale_of, t
+from bot.catalog import Msg, decimal, has, locale_of, t
 from bot.errors import NoCampaign
 from bot.games import setup_command
 from bot.rules import imperial_assault as ia
@@ -62,7 +63,7 @@ def _difficulty(difficulty: str) -> Msg:
 
 def _decimal(loc: str, text: str) -> str:
     """A preformatted decimal in the language's style (``0.7`` / ``0,7``)."""
-    return text.replace(".", ",") if loc == "ru" else text
+    return decimal(loc, text)
 
 
 def render_hand_draw(loc: str, draw: ia.HandDraw) -> list[str]:
@@ -180,6 +181,26 @@ def render_reinforce(loc: str, step: ia.ReinforceStep) -> str:
     )
 
 
+def _odds(loc: str, p: Fraction) -> Msg:
+    """An exact probability: ``1/6 ≈ 16.7 %``, ``1/2 = 50 %``."""
+    percent = p * 100
+    exact = percent.denominator == 1
+    shown = str(percent.numerator) if exact else _decimal(loc, f"{float(percent):.1f}")
+    return Msg.of("ia-odds-exact" if exact else "ia-odds", fraction=str(p), percent=shown)
+
+
+def _pick(loc: str, step: ia.DeployStep) -> Msg:
+    """How the card was picked (GetFuzzyDeployable's pools and coin) and its exact chance."""
+    odds = _odds(loc, step.chance)
+    if step.coin is None:
+        key = "ia-pick-high" if step.tier_three_options else "ia-pick-low"
+        return Msg.of(key, n=step.options, odds=odds)
+    key = "ia-pick-coin-low" if step.coin else "ia-pick-coin-high"
+    return Msg.of(
+        key, low=step.tier_low_options, high=step.tier_three_options, n=step.options, odds=odds
+    )
+
+
 def render_deploy(loc: str, step: ia.DeployStep) -> str:
     tier = _tier(step.card)
     if step.discount:
@@ -200,7 +221,7 @@ def render_deploy(loc: str, step: ia.DeployStep) -> str:
         "group": ia.label(step.deployed),
         "size": size,
         "why": why,
-        "options": step.options,
+        "options": _pick(loc, step),
         "threat": threat,
     }
     if step.swap is not None and step.swap.happened:

@@ -15,7 +15,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.catalog import LOCALES, Msg, has, locale_of, t
+from bot.catalog import LOCALES, Msg, decimal, has, locale_of, t
 from bot.errors import BotError, InputError, NoCampaign, NotAllowed
 from bot.rules import imperium as im
 from bot.storage import Campaign
@@ -50,8 +50,7 @@ def lang(interaction: discord.Interaction[Any]) -> str:
 
 def pct(p: Fraction, loc: str = "en") -> str:
     """A probability as '58.3 %' (Russian: '58,3 %')."""
-    text = f"{float(p) * 100:.1f} %"
-    return text.replace(".", ",") if loc == "ru" else text
+    return decimal(loc, f"{float(p) * 100:.1f} %")
 
 
 def side(loc: str, s: im.Side) -> str:
@@ -218,7 +217,7 @@ def side_roll_line(roll: im.SideRoll, mode: im.Mode, loc: str) -> str:
         )
     ]
     if roll.fewer_bonus:
-        parts.append(t(loc, "imp-fewer-bonus", bonus=roll.fewer_bonus))
+        parts.append(t(loc, "imp-fewer-bonus", bonus=roll.fewer_bonus, mode=mode))
     if roll.held_bonus:
         parts.append(t(loc, "imp-held-bonus", bonus=roll.held_bonus))
     mods = ", ".join(parts)
@@ -369,11 +368,16 @@ def source_name(loc: str, source: str) -> str:
     return t(loc, "imp-source", source=source.replace(" ", "-"))
 
 
+def ended_lines(ended: tuple[im.CombatEnd, ...], system: str, loc: str) -> list[str]:
+    return [t(loc, "imp-combat-ended", mode=e.mode, system=system, side=e.gone) for e in ended]
+
+
 def render_screen(out: im.ScreenOutcome, loc: str) -> discord.Embed:
     line = t(
         loc, "imp-hit-from", source=source_name(loc, out.source), line=hit_line(out.result, loc)
     )
-    return embed(t(loc, "imp-title-screen"), [line])
+    system = out.system or ""
+    return embed(t(loc, "imp-title-screen"), [line, *ended_lines(out.ended, system, loc)])
 
 
 def render_fire_steps(combat: im.Combat, loc: str) -> discord.Embed:
@@ -407,6 +411,7 @@ def render_fire_steps(combat: im.Combat, loc: str) -> discord.Embed:
 
 def render_step(out: im.StepOutcome, loc: str) -> discord.Embed:
     lines = [hit_line(r, loc) for r in out.results] or [t(loc, "imp-no-hits")]
+    lines += ended_lines(out.ended, out.system, loc)
     title = t(
         loc,
         "imp-title-step",

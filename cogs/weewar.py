@@ -17,7 +17,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import catalog
-from bot.catalog import Msg, locale_of
+from bot.catalog import Msg, decimal, encode_summary, locale_of
 from bot.rules import weewar as ww
 from bot.ui import EmbedBuilder
 
@@ -68,7 +68,7 @@ def render_formula(loc: str, terms: ww.StrikeTerms) -> str:
         text += " " + t(loc, "ww-clamped", value=ww._dec(unclamped))
     if terms.rules == "server":
         text += t(loc, "ww-server-hit", value=ww._dec(terms.chance))
-    return text
+    return decimal(loc, text)
 
 
 def render_terms(loc: str, terms: ww.StrikeTerms) -> str:
@@ -140,7 +140,7 @@ def chart_rows(loc: str, dist: tuple[Fraction, ...], width: int = 16) -> list[st
                     "ww-chart-row",
                     k=f"{k:>{digits}}",
                     bar=ww.bar(q, width),
-                    percent=f"{shown:>6}",
+                    percent=decimal(loc, f"{shown:>6}"),
                 )
             )
         elif q > 0:
@@ -148,7 +148,7 @@ def chart_rows(loc: str, dist: tuple[Fraction, ...], width: int = 16) -> list[st
     if hidden:
         together = ww.percent(sum(hidden, Fraction(0)))
         share = "< 0.1%" if together == "0.0%" else together
-        rows.append(t(loc, "ww-chart-others", count=len(hidden), share=share))
+        rows.append(t(loc, "ww-chart-others", count=len(hidden), share=decimal(loc, share)))
     return rows
 
 
@@ -161,10 +161,10 @@ def render_chart(loc: str, dist: tuple[Fraction, ...], left_of: int) -> str:
         + t(
             loc,
             "ww-chart-summary",
-            expected=f"{expected:.2f}",
+            expected=decimal(loc, f"{expected:.2f}"),
             of=left_of,
-            none=ww.percent(dist[0]),
-            all=ww.percent(dist[-1]),
+            none=decimal(loc, ww.percent(dist[0])),
+            all=decimal(loc, ww.percent(dist[-1])),
         )
     )
 
@@ -297,9 +297,9 @@ def battle_footer(loc: str, odds: ww.BattleOdds, recorded: bool) -> str:
         loc,
         "ww-footer",
         defender=s.defender.name,
-        destroyed=ww.percent(odds.defender_destroyed),
+        destroyed=decimal(loc, ww.percent(odds.defender_destroyed)),
         attacker=s.attacker.name,
-        unscathed=ww.percent(odds.attacker_unscathed),
+        unscathed=decimal(loc, ww.percent(odds.attacker_unscathed)),
     )
     if recorded:
         footer += " · " + t(loc, "ww-footer-recorded")
@@ -346,19 +346,31 @@ def _footer_for(loc: str, options: _Options, recorded: bool) -> str:
 
 
 def history_summary(outcome: ww.BattleOutcome) -> str:
-    """The campaign history's line (history stays in English: one language for the audit)."""
+    """The campaign history's line: stored as a catalog message, so ``/campaign history``
+    shows it in the reader's language."""
     s = outcome.setup
-    att, dfn = s.attacker.name, s.defender.name
     counter = (
-        f"{att} lost {outcome.attacker_losses}"
+        Msg.of("ww-history-counter", attacker=s.attacker.name, losses=outcome.attacker_losses)
         if outcome.counter is not None
-        else "no counter-strike"
+        else Msg.of("ww-history-no-counter")
     )
-    return (
-        f"Weewar battle: {s.attackers} {att} ({s.attacker_terrain.name}) attacked "
-        f"{s.defenders} {dfn} ({s.defender_terrain.name}) at distance {s.distance}, "
-        f"B {s.gang_up.bonus}, {s.rules} rules: {dfn} lost {outcome.defender_losses}, {counter} "
-        f"— {outcome.attackers_left} {att} and {outcome.defenders_left} {dfn} left"
+    return encode_summary(
+        Msg.of(
+            "ww-history",
+            attackers=s.attackers,
+            attacker=s.attacker.name,
+            attacker_terrain=s.attacker_terrain.name,
+            defenders=s.defenders,
+            defender=s.defender.name,
+            defender_terrain=s.defender_terrain.name,
+            distance=s.distance,
+            bonus=s.gang_up.bonus,
+            rules=Msg.of(f"ww-rules-{s.rules}"),
+            defender_losses=outcome.defender_losses,
+            counter=counter,
+            attackers_left=outcome.attackers_left,
+            defenders_left=outcome.defenders_left,
+        )
     )
 
 

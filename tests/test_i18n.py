@@ -88,3 +88,20 @@ async def test_every_command_option_and_choice_has_a_valid_russian_name(tmp_path
             bad.append(f"{key}: description of {len(desc)} characters")
     assert missing == []
     assert bad == []
+
+
+def test_russian_numbers_use_the_decimal_comma_in_every_game() -> None:
+    from fractions import Fraction
+
+    from bot.catalog import decimal
+    from cogs import asteroid_belt, imperial_assault, imperium, weewar
+
+    sixth = Fraction(1, 6)
+    assert decimal("ru", "16.7 %") == "16,7 %" and decimal("en", "16.7 %") == "16.7 %"
+    assert imperial_assault._odds("ru", sixth).render("ru") == "1/6 ≈ 16,7 %"
+    assert imperium.pct(sixth, "ru") == "16,7 %"
+    assert asteroid_belt.pct("ru", sixth) == "16,7 %"
+    chart = weewar.render_chart("ru", (Fraction(5, 6), sixth), 1)
+    assert "16,7%" in chart and "83,3%" in chart and "." not in chart.replace("```", "")
+    english = weewar.render_chart("en", (Fraction(5, 6), sixth), 1)
+    assert "16.7%" in english

@@ -378,6 +378,9 @@ class CivState(BaseModel):
 
     civ: CivId
     member_id: int | None = None
+    # the player's reply language ("en"/"ru") as last seen when they joined or ended a turn:
+    # the end-turn ping speaks it (Discord tells the bot only the invoking member's language)
+    locale: str | None = None
     base: str
     resources: int = Field(ge=0)
     vp: int = Field(ge=0)
@@ -949,7 +952,9 @@ def _pay(cs: CivState, amount: int, what: Msg) -> None:
 
 
 def _units_msg(count: int, unit: UnitType, each: int) -> Msg:
-    return Msg.of("ab-pay-units", **msg_args({"count": count, "unit": unit, "price": each}))
+    """``2 assault squads at 20 each`` (the unit's plural when more than one)."""
+    name = unit_msg(unit, "" if count == 1 else "-pl")
+    return Msg.of("ab-pay-units", count=count, unit=name, price=each)
 
 
 def _to_repair(cs: CivState, unit: UnitType) -> None:

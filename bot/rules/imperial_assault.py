@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from functools import cache
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -517,7 +517,10 @@ class ReinforceStep(_Record):
 class DeployStep(_Record):
     card: str
     deployed: str
-    options: int
+    options: int  # candidates in the pool the card was picked from
+    tier_low_options: int = 0  # tier I/II candidates (see :func:`_pick_deployable`)
+    tier_three_options: int = 0  # tier III candidates, fuzzy ones included
+    coin: bool | None = None  # the 50/50 flip between the two pools (True: tier I/II)
     base_cost: int
     discount: int
     cost: int
@@ -525,6 +528,12 @@ class DeployStep(_Record):
     threat_before: int
     threat_after: int
     swap: SwapRecord | None = None
+
+    @property
+    def chance(self) -> Fraction:
+        """The exact probability that this card was the one picked."""
+        share = Fraction(1, 2) if self.coin is not None else Fraction(1)
+        return share / self.options
 
 
 # Why reinforcing stopped before two picks / why deploying stopped.
@@ -745,27 +754,74 @@ def _swap(state: ImperialAssaultState, planned: str, dice: Dice) -> SwapRecord |
     return SwapRecord(kind=kind, planned=planned, candidate=target, happened=True)
 
 
+class _Candidate(NamedTuple):
+    cost: int
+    discount: int
+    fuzzy: bool
+
+
+def _pick_deployable(
+    state: ImperialAssaultState, dice: Dice, onslaught: bool
+) -> tuple[str, _Candidate, DeployStep] | None:
+    """The next card to deploy, chosen as the companion app chooses it: Imperial Commander 2's
+    ``DataStore.GetFuzzyDeployable`` (GlowPuff/ImperialCommander2,
+    ``ImperialCommander2/Assets/Scripts/GameCore/DataStore.cs``). Two pools: the tier I/II
+    cards affordable outright, and the tier III cards at most 3 threat short (the fuzzy
+    margin, Onslaught discount applied). Each pool picks one card uniformly; when both have
+    one, a fair coin decides which is deployed. So every tier III candidate lands with
+    1/2 · 1/(tier III count), however many cheap cards there are.
+
+    Drawn here as the coin first, then the pick inside the chosen pool: the same odds as the
+    app's pick, pick, coin, with no draw whose result is thrown away."""
+    low: dict[str, _Candidate] = {}
+    high: dict[str, _Candidate] = {}
+    for gid in state.hand:
+        if state.is_deployed(gid):
+            continue
+        g = group(gid)
+        cost, discount = _deploy_cost(g, onslaught)
+        ok, fuzzy = _affordable(g, cost, state.threat)
+        if ok:
+            (high if g.tier == 3 else low)[gid] = _Candidate(cost, discount, fuzzy)
+    if not low and not high:
+        return None
+    coin: bool | None = None
+    if low and high:
+        coin = dice.chance(Fraction(1, 2), "deploy: tier I/II (else tier III)")
+        pool = low if coin else high
+    else:
+        pool = low or high
+    ids = list(pool)
+    card = ids[0] if len(ids) == 1 else dice.choice(ids, "deploy")
+    step = DeployStep(
+        card=card,
+        deployed=card,
+        options=len(ids),
+        tier_low_options=len(low),
+        tier_three_options=len(high),
+        coin=coin,
+        base_cost=group(card).cost,
+        discount=pool[card].discount,
+        cost=pool[card].cost,
+        fuzzy=pool[card].fuzzy,
+        threat_before=state.threat,
+        threat_after=state.threat,
+    )
+    return card, pool[card], step
+
+
 def _deploy(
     state: ImperialAssaultState, dice: Dice, limit: int | None, onslaught: bool
 ) -> tuple[list[DeployStep], DeployStop | None]:
     steps: list[DeployStep] = []
     stop: DeployStop | None = None
     while limit is None or len(steps) < limit:
-        options: dict[str, tuple[int, int, bool]] = {}
-        for gid in state.hand:
-            g = group(gid)
-            cost, discount = _deploy_cost(g, onslaught)
-            ok, fuzzy = _affordable(g, cost, state.threat)
-            if ok:
-                options[gid] = (cost, discount, fuzzy)
-        if not options:
+        picked = _pick_deployable(state, dice, onslaught)
+        if picked is None:
             stop = "unaffordable" if state.hand else "hand_empty"
             break
-        ids = list(options)
-        card = ids[0] if len(ids) == 1 else dice.choice(ids, "deploy")
-        cost, discount, fuzzy = options[card]
-        before = state.threat
-        state.threat = 0 if fuzzy else state.threat - cost
+        card, cand, step = picked
+        state.threat = 0 if cand.fuzzy else state.threat - cand.cost
         state.hand.remove(card)
         swap = _swap(state, card, dice)
         deployed = card
@@ -776,17 +832,8 @@ def _deploy(
             state.hand.append(card)
         state.deployed.append(DeployedGroup(id=deployed, figures=group(deployed).size))
         steps.append(
-            DeployStep(
-                card=card,
-                deployed=deployed,
-                options=len(ids),
-                base_cost=group(card).cost,
-                discount=discount,
-                cost=cost,
-                fuzzy=fuzzy,
-                threat_before=before,
-                threat_after=state.threat,
-                swap=swap,
+            step.model_copy(
+                update={"deployed": deployed, "threat_after": state.threat, "swap": swap}
             )
         )
     return steps, stop
@@ -904,7 +951,9 @@ def _defeat(new: ImperialAssaultState, gid: str) -> DefeatOutcome:
         new.awards = awards_for(new.fame)
         new_awards = new.awards - before_awards
         new.threat += reimb
-    back = new.adaptive and not g.villain
+    # The companion app returns every defeated non-villain group to the hand, whatever the
+    # difficulty settings; a defeated villain stays out for the rest of the mission.
+    back = not g.villain
     if back:
         if gid not in new.hand:
             new.hand.append(gid)

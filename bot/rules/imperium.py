@@ -129,6 +129,12 @@ class Ship(BaseModel):
         return canonical_type(self.type) == PDS
 
     @property
+    def is_space_unit(self) -> bool:
+        """A ship in the fix kit's space combat sense: planetary defence systems stay on the
+        planet and troops are not ships (they take part in surface combat only)."""
+        return not self.is_pds and self.tclass != "troop"
+
+    @property
     def is_mothership(self) -> bool:
         return canonical_type(self.type) == "mothership"
 
@@ -661,7 +667,7 @@ class InitiativeOutcome:
 
 
 def _space_units(state: ImperiumState, system: str, side: Side) -> list[Ship]:
-    return [s for s in ships_in(state, system, side) if not s.is_pds]
+    return [s for s in ships_in(state, system, side) if s.is_space_unit]
 
 
 class _Unit(NamedTuple):
@@ -742,7 +748,7 @@ def _units(state: ImperiumState, where: StarSystem, mode: Mode) -> dict[Side, li
         units = {side: [] for side in SIDES}
         key = _fold(where.name)
         for s in state.ships:  # the ships of _space_units(state, where.name, side), in order
-            if s.system is not None and _fold(s.system) == key and not s.is_pds:
+            if s.system is not None and _fold(s.system) == key and s.is_space_unit:
                 units[s.side].append(_Unit(s.name, tactical_speed(s), s.tclass == "fighter"))
         if not units["terran"] or not units["imperial"]:
             raise RuleError(key="imp-no-space-combat", system=where.name)
@@ -850,6 +856,8 @@ def roll_initiative(
     else:
         nc.surface_round = rnd
         nc.surface_last_initiative = holder
+        if nc.round == 0:  # no space combat: the surface round starts the fire steps afresh
+            nc.fire_step = 0
     new = state.model_copy(
         update={
             "ships": ships,
@@ -883,12 +891,63 @@ def roll_initiative(
 
 
 def _combat_over(ships: Sequence[Ship], system: str) -> bool:
-    """One side has no space units left in ``system``."""
+    """One side has no ships (space units) left in ``system``."""
+    return bool(_sides_gone(ships, system))
+
+
+def _sides_gone(ships: Sequence[Ship], system: str) -> tuple[Side, ...]:
+    """The sides with no ships (space units) left in ``system``."""
     key = _fold(system)
     present = {
-        s.side for s in ships if s.system is not None and _fold(s.system) == key and not s.is_pds
+        s.side for s in ships if s.system is not None and _fold(s.system) == key and s.is_space_unit
     }
-    return len(present) < len(SIDES)
+    return tuple(side for side in SIDES if side not in present)
+
+
+@dataclass(frozen=True)
+class CombatEnd:
+    """A combat that ended by itself: ``gone`` has no units for it left in the system."""
+
+    mode: Mode
+    gone: Side
+
+
+def _settle_combat(
+    state: ImperiumState, system: str
+) -> tuple[ImperiumState, tuple[CombatEnd, ...]]:
+    """End the space combat in ``system`` when one side has no ships left there, and the
+    surface combat when one side has no units with surface combat factors left ("Surface
+    combat continues for three rounds or until all units with surface combat factors on one
+    side are eliminated"). A combat with neither part going on leaves the record, so the next
+    fleet to arrive starts a new combat whose first round belongs to the phasing player."""
+    combat = find_combat(state, system)
+    if combat is None:
+        return state, ()
+    where = find_system(state, system)
+    ends: list[CombatEnd] = []
+    nc = combat.model_copy()  # only plain values inside
+    if combat.round > 0:
+        gone = _sides_gone(state.ships, where.name)
+        if gone:
+            ends.append(CombatEnd("space", gone[0]))
+            nc.round = 0
+            nc.last_initiative = None
+            nc.range = None
+            nc.range_locked = nc.range_changed = False
+            nc.fire_step = 0
+    if combat.surface_round > 0:
+        gone_s = [side for side in SIDES if not _surface_units(state, where, side)]
+        if gone_s:
+            ends.append(CombatEnd("surface", gone_s[0]))
+            nc.surface_round = 0
+            nc.surface_last_initiative = None
+    if not ends:
+        return state, ()
+    going_on = nc.round > 0 or nc.surface_round > 0
+    new = state.model_copy(
+        update={"combats": _combats_with(state, nc if going_on else None, where.name)}
+    )
+    return new, tuple(ends)
 
 
 def _disengage(
@@ -1055,6 +1114,8 @@ def _ships_after_hits(ships: Sequence[Ship], results: Iterable[HitResult]) -> li
 class ScreenOutcome:
     result: HitResult
     source: str
+    ended: tuple[CombatEnd, ...] = ()
+    system: str | None = None  # where the ship was hit
 
 
 def screen_roll(
@@ -1069,7 +1130,9 @@ def screen_roll(
         raise RuleError(key="imp-in-jump-space", ship=ship.name)
     result = _resolve_hit(ship, 1, dice, source)
     new = state.model_copy(update={"ships": _ships_after_hits(state.ships, [result])})
-    return new, ScreenOutcome(result, source)
+    new, ended = _settle_combat(new, ship.system)
+    combat = find_combat(state, ship.system)
+    return new, ScreenOutcome(result, source, ended, combat.system if combat else ship.system)
 
 
 FIRE_STEP_COUNT = 5
@@ -1089,6 +1152,7 @@ class StepOutcome:
     system: str
     step: int
     results: tuple[HitResult, ...]
+    ended: tuple[CombatEnd, ...] = ()
 
 
 def apply_fire_step(
@@ -1098,13 +1162,14 @@ def apply_fire_step(
     state at the step's start; effects land together at the step's end."""
     where = find_system(state, system)
     combat = find_combat(state, where.name)
-    if combat is None or combat.last_initiative is None:
+    # a surface combat alone (the space combat over, or never fought) takes hits as well
+    holder = combat and (combat.last_initiative or combat.surface_last_initiative)
+    if combat is None or holder is None:
         raise RuleError(key="imp-roll-initiative-first", system=where.name)
     if not 1 <= step <= FIRE_STEP_COUNT:
         raise InputError(key="imp-step-range")
     if step <= combat.fire_step:
         raise RuleError(key="imp-step-done", step=combat.fire_step)
-    holder = combat.last_initiative
     counts: dict[str, int] = {}
     targets: dict[str, Ship] = {}
     for name in hits:
@@ -1129,7 +1194,8 @@ def apply_fire_step(
             "combats": _combats_with(state, nc, where.name),
         }
     )
-    return new, StepOutcome(where.name, step, results)
+    new, ended = _settle_combat(new, where.name)
+    return new, StepOutcome(where.name, step, results, ended)
 
 
 # --------------------------------------------------------------------------------------------

@@ -90,6 +90,13 @@ async def test_the_same_game_in_both_languages_ends_in_the_same_state(table: Tab
     russian = await _play(table, "ru", RU_CHANNEL)
     en_state, ru_state = await table.state(EN_CHANNEL), await table.state(RU_CHANNEL)
     assert en_state is not None and en_state["winner"] == "orange"
+    assert ru_state is not None
+    # the same game; only each player's remembered language (for the end-turn ping) differs
+    assert {c["locale"] for c in en_state["civs"].values()} == {"en"}
+    assert {c["locale"] for c in ru_state["civs"].values()} == {"ru"}
+    for civs in (en_state["civs"], ru_state["civs"]):
+        for civ in civs.values():
+            del civ["locale"]
     assert ru_state == en_state
 
     assert "Orange Empire reaches 7 of 6 VP and wins" in english[-2]
@@ -184,3 +191,28 @@ async def test_help_lists_the_game_in_russian(table: Table) -> None:
     fields = [f["name"] for f in reply.embeds[0]["fields"]]
     assert "Пояс астероидов" in fields
     assert "`/asteroids setup` — Начать кампанию «Пояс астероидов» в этом канале" in reply.text
+
+
+async def test_end_turn_ping_speaks_the_pinged_players_language(table: Table) -> None:
+    gm = table.user("gm", manage_channels=True)
+    ana = table.user("ana")  # English
+    oleg = table.user("oleg", locale="ru")
+    await table.run("asteroids setup", {"civilisations": "violet orange green", "goal": 6}, user=gm)
+    await table.run("asteroids join", {"civilisation": "violet"}, user=ana)
+    await table.run("asteroids join", {"civilisation": "orange"}, user=oleg)
+    # green is given to a member by the game master: the bot has not seen their language yet
+    cy = table.user("cy")
+    await table.run("asteroids join", {"civilisation": "green", "member": cy}, user=gm)
+
+    # Ana (English) ends her turn: Oleg is pinged in Russian, the embed stays Ana's English
+    reply = await table.run("asteroids end-turn", None, user=ana)
+    assert reply.text.startswith(f"<@{oleg.id}>, ваш ход:"), reply.text
+    assert "Orange Empire" not in reply.text.split("\n")[0]
+    # Oleg (Russian) ends his: Cy was never seen, so the ping follows the table as the bot
+    # knows it, the language of whoever ended the turn
+    reply = await table.run("asteroids end-turn", None, user=oleg)
+    assert reply.text.startswith(f"<@{cy.id}>, ваш ход:"), reply.text
+    # the game master ends Cy's turn in English: Ana is pinged in English, her own language
+    reply = await table.run("asteroids end-turn", None, user=gm)
+    assert reply.text.startswith(f"<@{ana.id}>, "), reply.text
+    assert "is yours to play" in reply.text.split("\n")[0]

@@ -91,7 +91,8 @@ async def test_full_mission_of_eight_rounds(table: Table) -> None:
     await table.run("ia activate", user="ana")
     table.set_dice(ScriptedDice([4, 3, 1]))
     reply = await table.run("deploy-roll", user="ana")
-    assert "Landing" in reply.text and "picked from 2" in reply.text
+    assert "Landing" in reply.text
+    assert "1 of 2 tier I/II candidates, chance 1/2 = 50 %" in reply.text
     state = await table.state()
     assert state is not None
     assert core(state) == (3, 0, 2, 0, 0)
@@ -260,10 +261,15 @@ async def test_fuzzy_deployment_reply(table: Table) -> None:
     gm = table.user("gm")
     await table.run("ia threat", {"amount": 3}, user=gm)
     # 5+6 = 11: Onslaught, threat 3 + 6 = 9. Affordable: Officer 2, Stormtroopers 5 each,
-    # Royal Guard (Elite) 12 - 2 = 10, short by 1 -> fuzzy. Pick index 3 = Royal Guard (Elite):
-    # threat 0; nothing else affordable.
-    table.set_dice(ScriptedDice([5, 6, 3]))
+    # Royal Guard (Elite) 12 - 2 = 10, short by 1 -> fuzzy. GetFuzzyDeployable's coin between
+    # the three tier I/II cards and the one tier III card falls to tier III (0.9): Royal Guard
+    # (Elite), threat 0; nothing else affordable.
+    table.set_dice(ScriptedDice([5, 6, 0.9]))
     reply = await table.run("deploy-roll", user="ana")
+    assert (
+        "50/50 coin between 3 tier I/II and 1 tier III candidate fell to tier III, "
+        "then 1 of 1, chance 1/2 = 50 %"
+    ) in reply.text
     assert "**fuzzy deployment**: 1 threat short, threat set to 0" in reply.text
     assert "cost 10 (12 − 2 Onslaught discount)" in reply.text
     state = await table.state()

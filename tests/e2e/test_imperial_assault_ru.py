@@ -188,9 +188,10 @@ async def test_russian_onslaught_fuzzy_and_easy_swap(table: Table) -> None:
     table.set_dice(ScriptedDice([0, 0, 0, 0]))
     await table.run("ia setup", {"difficulty": "medium", "threat-level": 4}, user=gm)
     await table.run("ia threat", {"amount": 3}, user=gm)
-    table.set_dice(ScriptedDice([5, 6, 3]))
+    table.set_dice(ScriptedDice([5, 6, 0.9]))
     reply = await table.run("deploy-roll", user=gm)
     text = russian(reply.text)
+    assert "выпал на уровень III, затем 1 из 1, шанс 1/2 = 50 %" in text
     assert "Конец раунда 1: Натиск" in text
     assert "стоимость 10 (12 − 2, скидка Натиска)" in text
     assert "**нечёткое развёртывание**: не хватало угрозы 1, угроза обнулена" in text

@@ -173,7 +173,7 @@ async def test_initiative_rounds_odds_ties_and_range(table: Table) -> None:
         "Terran: die 4 + slowest Hope tactical speed 2, had the initiative last round +1 = 7"
         in (text)
     )
-    assert "Imperial: die 6 + slowest MB1 tactical speed 3, fewer non-fighter units +1 = 10" in text
+    assert "Imperial: die 6 + slowest MB1 tactical speed 3, fewer non-fighter ships +1 = 10" in text
     assert "Imperial chance to win the initiative: 72.2 %" in text
     assert "Terran chance to win the initiative: 27.8 %" in text
     assert "only Imperial chooses the range" in text  # ana asked, Imperial holds it
@@ -272,12 +272,14 @@ async def test_screen_rolls_and_fire_steps(table: Table) -> None:
     )
     assert "Hope: screen 2, die 2 → destroyed" in text
     assert "Victory: destroyed (already disrupted)" in text
+    # Terran has no ship left at Sol: the combat ends by itself, as a disengagement ends it
+    assert "The space combat at Sol ends: Terran has no ships left there." in text
     await refused(
         table,
         "imperium hits",
-        {"system": "Sol", "step": 2, "ships": "MB1"},
+        {"system": "Sol", "step": 4, "ships": "MB1"},
         ana,
-        "steps go in order",
+        "roll /initiative first",
     )
     state = await table.state()
     assert state is not None and [s["name"] for s in state["ships"]] == ["MB1"]
@@ -392,3 +394,106 @@ async def test_routine_none_sends_every_ship_to_frontier_maintenance(table: Tabl
         table.user("bo"),
         "Only Terran's players or the game master may choose",
     )
+
+
+async def wolf(table: Table) -> tuple[User, User, User]:
+    """At Wolf, 1 Terran cruiser and 2 troops against 2 Imperial CAs."""
+    gm, ana, bo = await start(table)
+    await ok(table, "imperium war", None, gm)
+    await ok(table, "imperium system set", {"name": "Wolf"}, gm)
+    await add(table, ana, name="Cruiser", type="CR", system="Wolf", tclass="capital", maintenance=4)
+    await add(
+        table,
+        ana,
+        name="Marines",
+        type="troops",
+        system="Wolf",
+        tclass="troop",
+        strength=4,
+        maintenance=1,
+    )
+    await add(
+        table,
+        ana,
+        name="Legion",
+        type="troops",
+        system="Wolf",
+        tclass="troop",
+        strength=3,
+        maintenance=1,
+    )
+    for n in (1, 2):
+        await add(
+            table, bo, name=f"CA{n}", type="CA", system="Wolf", tclass="capital", maintenance=4
+        )
+    return gm, ana, bo
+
+
+async def test_wolf_troops_are_not_ships_in_space_initiative(table: Table) -> None:
+    # The fix kit: "the tactical speed of his slowest ship", "A player with fewer non-fighter
+    # ships than his opponent adds one to his roll". Round 2 at Wolf: the Terran side has one
+    # ship against two and gets the +1; its troops neither count nor set its speed.
+    _gm, ana, _bo = await wolf(table)
+    table.set_dice(ScriptedDice([]))
+    text = await ok(table, "initiative", {"system": "Wolf"}, ana)
+    assert "First round: the phasing player (Terran) has the initiative, no roll." in text
+    table.set_dice(ScriptedDice([2, 4]))
+    text = await ok(table, "initiative", {"system": "Wolf"}, ana)
+    assert (
+        "Terran: die 2 + slowest Cruiser tactical speed 2, fewer non-fighter ships +1, "
+        "had the initiative last round +1 = 6"
+    ) in text
+    assert "Imperial: die 4 + slowest CA1 tactical speed 2 = 6" in text
+    assert "fewer non-fighter ships +1, had" in text and "Marines" not in text
+
+
+async def test_combat_ends_by_itself_when_a_side_is_wiped_out(table: Table) -> None:
+    _gm, ana, bo = await wolf(table)
+    table.set_dice(ScriptedDice([]))
+    await ok(table, "initiative", {"system": "Wolf"}, ana)
+    text = await ok(table, "imperium hits", {"system": "Wolf", "step": 3, "ships": "Cruiser"}, bo)
+    assert "Cruiser: destroyed" in text
+    assert "The space combat at Wolf ends: Terran has no ships left there." in text
+    state = await table.state()
+    assert state is not None and state["combats"] == []
+    # a newly arriving Terran fleet starts a new combat: round 1 is the phasing player's
+    await add(table, ana, name="Relief", type="CR", system="Wolf", tclass="capital", maintenance=4)
+    text = await ok(table, "initiative", {"system": "Wolf"}, ana)
+    assert "round 1" in text
+    assert "First round: the phasing player (Terran) has the initiative, no roll." in text
+
+
+async def test_surface_combat_ends_by_itself(table: Table) -> None:
+    # "Surface combat continues for three rounds or until all units with surface combat
+    # factors on one side are eliminated."
+    gm, ana, bo = await start(table)
+    await ok(table, "imperium war", None, gm)
+    await ok(table, "imperium system set", {"name": "Wolf"}, gm)
+    await add(
+        table,
+        ana,
+        name="Marines",
+        type="troops",
+        system="Wolf",
+        tclass="troop",
+        strength=4,
+        maintenance=1,
+    )
+    await add(
+        table,
+        bo,
+        name="Guard",
+        type="troops",
+        system="Wolf",
+        tclass="troop",
+        strength=2,
+        maintenance=1,
+    )
+    await ok(table, "initiative", {"system": "Wolf", "mode": "surface"}, ana)
+    text = await ok(table, "imperium hits", {"system": "Wolf", "step": 4, "ships": "Guard"}, ana)
+    assert (
+        "The surface combat at Wolf ends: Imperial has no units with surface combat factors "
+        "left there."
+    ) in text
+    state = await table.state()
+    assert state is not None and state["combats"] == []

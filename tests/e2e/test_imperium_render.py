@@ -58,7 +58,7 @@ def test_initiative_roll_text_with_every_modifier_and_odds() -> None:
     _, out = im.roll_initiative(state, "Sol", ScriptedDice([2, 4]))
     shown = text(cog.render_initiative(out, "en"))
     assert (
-        "Terran: die 2 + slowest Fr tactical speed 1, fewer non-fighter units +1, had the "
+        "Terran: die 2 + slowest Fr tactical speed 1, fewer non-fighter ships +1, had the "
         "initiative last round +1 = 5"
     ) in shown
     assert "Imperial: die 4 + slowest I1 tactical speed 2 = 6" in shown

@@ -6,6 +6,7 @@ import math
 import random
 from fractions import Fraction
 
+from bot.catalog import render_summary
 from bot.rules.dice import Dice, ScriptedDice
 from bot.testing.harness import Table
 
@@ -153,7 +154,7 @@ async def test_rolled_battle_goes_into_any_campaigns_history(table: Table) -> No
     assert "recorded in this channel's campaign history" in reply.text
     history = await table.bot.store.history(table.channel_id, limit=5)
     entry = history[0]
-    assert entry.summary.startswith(
+    assert render_summary("en", entry.summary).startswith(
         "Weewar battle: 3 Tank (Plains) attacked 4 Trooper (Plains) at distance 1, B 0, "
         "published rules:"
     )

@@ -4,12 +4,22 @@ from __future__ import annotations
 
 import re
 
+from bot.catalog import render_summary
 from bot.rules.dice import Dice, ScriptedDice
 from bot.testing.harness import Table
 
 HIT = 0.0
 MISS = 0.999
 NUMBER = re.compile(r"\d+(?:\.\d+)?%?")
+RUSSIAN_NUMBER = re.compile(r"\d+(?:,\d+)?%?")  # the decimal comma
+
+
+def same_numbers(en: str, ru: str) -> bool:
+    """The same numbers in the same order, each in its language's notation."""
+    english = NUMBER.findall(en)
+    russian = [n.replace(",", ".") for n in RUSSIAN_NUMBER.findall(ru)]
+    return english == russian and not any("." in n for n in NUMBER.findall(ru))
+
 
 # 2 Tanks vs 3 Troopers in Woods, one earlier attack from the opposite hex (B = 3).
 BATTLE: dict[str, object] = {
@@ -46,7 +56,7 @@ async def test_same_battle_same_numbers_and_history_in_english_and_russian(table
     assert not en.ephemeral and not ru.ephemeral
 
     # Every number, in the same order, and the same embed shape.
-    assert NUMBER.findall(en.text) == NUMBER.findall(ru.text)
+    assert same_numbers(en.text, ru.text)
     assert len(en.embeds[0]["fields"]) == len(ru.embeds[0]["fields"]) == 4
 
     # The English reply, as before.
@@ -59,7 +69,7 @@ async def test_same_battle_same_numbers_and_history_in_english_and_russian(table
     assert "2 Tank (Plains) → 3 Trooper (Woods), дистанция 1, правила: опубликованные" in text
     assert "Бонус за окружение B = 3 (1×3 напротив)" in text
     assert "**Итог:** Tank 2 → **1** · Trooper 3 → **2**" in text
-    assert "p = 0.05 × ((10 + 0) − (6 + 3) + 3) + 0.5 = 0.7" in text
+    assert "p = 0,05 × ((10 + 0) − (6 + 3) + 3) + 0,5 = 0,7" in text
     assert (
         "A 10 (Tank против пехоты) · Ta +0 (Plains, бронетехника) · D 6 (Trooper) · "
         "Td +3 (Woods, пехота) · B 3"
@@ -76,13 +86,18 @@ async def test_same_battle_same_numbers_and_history_in_english_and_russian(table
     for word in ENGLISH_WORDS:
         assert word not in text, word
 
-    # The same history entry (history stays in English) and the same dice, in both channels.
+    # The same history entry (one stored message, shown in the reader's language) and the
+    # same dice, in both channels.
     en_history = await table.bot.store.history(en_channel, limit=5)
     ru_history = await table.bot.store.history(ru_channel, limit=5)
     assert len(en_history) == len(ru_history) == 2  # the setup, then the battle
     assert en_history[0].summary == ru_history[0].summary
-    assert en_history[0].summary.startswith("Weewar battle: 2 Tank (Plains) attacked 3 Trooper")
-    assert en_history[0].summary.endswith("Trooper lost 1, Tank lost 1 — 1 Tank and 2 Trooper left")
+    english = render_summary("en", en_history[0].summary)
+    assert english.startswith("Weewar battle: 2 Tank (Plains) attacked 3 Trooper")
+    assert english.endswith("Trooper lost 1, Tank lost 1 — 1 Tank and 2 Trooper left")
+    russian = render_summary("ru", ru_history[0].summary)
+    assert russian.startswith("Бой Weewar: 2 Tank (Plains) атаковали 3 Trooper (Woods)")
+    assert russian.endswith("Tank теряет 1 — осталось 1 Tank и 2 Trooper")
     assert en_history[0].dice == ru_history[0].dice
     # One entry per strike: its r values cut to six decimals (the double nearest 0.999 lies
     # just below it: 0.998999…), and the hits of each sub unit.
@@ -117,8 +132,8 @@ async def test_seeded_odds_and_server_rules_match_in_both_languages(table: Table
     en = await table.run("battle", options, user="ana")
     table.set_dice(Dice.seeded(3))
     ru = await table.run("battle", options, user=oleg)
-    assert NUMBER.findall(en.text) == NUMBER.findall(ru.text)
-    assert "; серверное правило: попадание, если r < 0.69" in ru.text
+    assert same_numbers(en.text, ru.text)
+    assert "; серверное правило: попадание, если r < 0,69" in ru.text
     assert "правила: серверные" in ru.text
     assert "(2×2 с фланга)" in ru.text
     assert "Ответного удара нет: у Tank атака 0 против авиации" in ru.text
@@ -231,4 +246,4 @@ async def test_losses_capped_at_the_defenders_count_in_russian(table: Table) -> 
     en = await table.run("battle", options, user="ana")
     assert "(18 ÷ 6, rounded down, at most 1)" in en.text
     assert "6 dice, hits per sub unit: 0 = **0 hits** → Tank loses **0 sub units**" in en.text
-    assert NUMBER.findall(en.text) == NUMBER.findall(ru.text)
+    assert same_numbers(en.text, ru.text)

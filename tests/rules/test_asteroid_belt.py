@@ -1122,3 +1122,31 @@ def test_refusals_are_keyed_and_read_in_russian(action: object, key: str, russia
     assert refused.value.key == key
     assert refused.value.localized("ru") == russian
     assert refused.value.localized("en") == refused.value.message
+
+
+def test_cost_refusal_says_squads_in_the_plural() -> None:
+    state = set_res(new_game(), "violet", 0)
+    price = ab.price("violet", "assault")
+    with pytest.raises(RuleError) as one:
+        ab.create(state, "violet", "assault", Dice.seeded(1), count=1)
+    assert f"1 assault squad at {price} each" in str(one.value)
+    with pytest.raises(RuleError) as two:
+        ab.create(state, "violet", "assault", Dice.seeded(1), count=2)
+    assert f"2 assault squads at {price} each" in str(two.value)
+
+
+def test_campaign_exists_takes_an_before_a_vowel() -> None:
+    from bot.catalog import Msg, t
+
+    text = t("en", "campaign-exists", game=Msg("game-imperial_assault"))
+    assert text.startswith("This channel already runs an Imperial Assault campaign")
+    assert "runs a GDW Imperium campaign" in t("en", "campaign-exists", game=Msg("game-imperium"))
+
+
+def test_russian_by_elite_description_says_the_elite_creates_the_unit() -> None:
+    from bot.catalog import attribute
+
+    desc = attribute("ru", "opt-asteroids-create--by-elite", "desc")
+    assert (
+        desc is not None and "элитный отряд" in desc and "создаёт отряд вашей цивилизации" in desc
+    )

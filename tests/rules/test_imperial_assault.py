@@ -361,7 +361,9 @@ def test_fuzzy_only_for_tier_three() -> None:
 
 def test_onslaught_discounts_and_deploys_as_many_as_possible() -> None:
     state = mk(threat_level=2, threat=26, hand=["DG004", "DG001", "DG010"])
-    dice = ScriptedDice([5, 6, 0, 0])  # Officer, then Stormtrooper, then Royal Guard (Elite)
+    # Officer (coin to tier I/II, first of two), Stormtrooper (coin to tier I/II, the only
+    # one), then Royal Guard (Elite), the only card left: no draw at all.
+    dice = ScriptedDice([5, 6, 0.1, 0, 0.1])
     new, out = ia.deploy_roll(state, dice)
     assert done(dice)
     got = [(s.card, s.discount, s.cost, s.threat_after) for s in out.deployments]
@@ -384,11 +386,54 @@ def test_landing_deploys_at_most_two() -> None:
 def test_threat_never_negative_after_fuzzy_then_more() -> None:
     # Fuzzy AT-ST sets threat to 0; nothing else is affordable at 0.
     state = mk(threat_level=2, threat=5, hand=["DG014", "DG004"])
-    dice = ScriptedDice([4, 4, 0])  # Landing; two options (AT-ST fuzzy, Officer): AT-ST
+    dice = ScriptedDice([4, 4, 0.9])  # Landing; the coin goes to tier III: the AT-ST (fuzzy)
     new, out = ia.deploy_roll(state, dice)
     assert done(dice)
     assert new.threat == 0 and new.hand == ["DG004"]
     assert out.deploy_stop == "unaffordable"
+
+
+def test_tier_three_lands_half_the_time_however_many_cheap_cards() -> None:
+    # GetFuzzyDeployable: one affordable tier I/II card, one tier III card at most 3 short,
+    # then a 50/50 coin between them. Threat 5 + Landing 3 = 8: three Officers/Probe Droid
+    # affordable, the AT-ST (11) 3 short.
+    hand = ["DG004", "DG005", "DG011", "DG014"]
+    dice = ScriptedDice([4, 4, 0.6])  # the coin goes to tier III: no further draw
+    new, out = ia.deploy_roll(mk(threat=5, hand=hand), dice)
+    assert done(dice)
+    step = out.deployments[0]
+    assert (step.card, step.fuzzy, step.coin) == ("DG014", True, False)
+    assert (step.tier_low_options, step.tier_three_options, step.options) == (3, 1, 1)
+    assert step.chance == Fraction(1, 2)  # a uniform pick among four would give 1/4
+    assert new.threat == 0
+
+
+def test_cheap_card_odds_after_the_coin() -> None:
+    hand = ["DG004", "DG005", "DG011", "DG014"]
+    dice = ScriptedDice([4, 4, 0.2, 2, 0.2])  # tier I/II, the third (Probe Droid); again
+    _, out = ia.deploy_roll(mk(threat=5, hand=hand), dice)
+    first = out.deployments[0]
+    assert (first.card, first.coin, first.options) == ("DG011", True, 3)
+    assert first.chance == Fraction(1, 6)
+
+
+def test_only_one_pool_no_coin() -> None:
+    dice = ScriptedDice([4, 4, 1, 0])  # Landing at threat 10+3: no tier III card in hand
+    _, out = ia.deploy_roll(mk(threat=10, hand=["DG004", "DG001", "DG011"]), dice)
+    assert done(dice)
+    assert [(s.coin, s.options, s.chance) for s in out.deployments] == [
+        (None, 3, Fraction(1, 3)),
+        (None, 2, Fraction(1, 2)),
+    ]
+
+
+def test_onslaught_tier_three_pool_uses_the_discount() -> None:
+    # Threat 3 + Onslaught 4 = 7: Royal Guard (Elite) 12 - 2 = 10 is 3 short (a candidate),
+    # the AT-ST 11 - 2 = 9 is 2 short; no tier I/II card: one of two tier III, no coin.
+    dice = ScriptedDice([5, 6, 1])
+    _, out = ia.deploy_roll(mk(threat=3, hand=["DG010", "DG014"]), dice)
+    step = out.deployments[0]
+    assert (step.card, step.cost, step.fuzzy, step.chance) == ("DG014", 9, True, Fraction(1, 2))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -667,10 +712,33 @@ def test_defeated_villain_stays_out() -> None:
     assert new.hand == [] and new.defeated == ["DG072"] and not out.back_to_hand
 
 
-def test_defeat_without_adaptive() -> None:
+def test_defeat_without_adaptive_still_returns_the_group_to_the_hand() -> None:
+    # The companion app returns every defeated non-villain group to the hand whatever the
+    # difficulty settings; only fame and reimbursement belong to adaptive difficulty.
     new, out = ia.defeat(mk(threat=3, deployed=[dep("DG014", 1)]), "AT-ST")
-    assert (new.fame, new.threat, new.hand, new.defeated) == (0, 3, [], ["DG014"])
-    assert (out.fame_gained, out.reimbursement, out.back_to_hand) == (0, 0, False)
+    assert (new.fame, new.threat, new.hand, new.defeated) == (0, 3, ["DG014"], [])
+    assert (out.fame_gained, out.reimbursement, out.back_to_hand) == (0, 0, True)
+    # ... so the engine can deploy it again: threat 8 + Landing 3 = 11 pays the AT-ST
+    again, roll = ia.deploy_roll(new.model_copy(update={"threat": 8}), ScriptedDice([4, 4]))
+    assert [s.card for s in roll.deployments] == ["DG014"] and again.hand == []
+
+
+def test_defeated_villain_stays_out_without_adaptive() -> None:
+    new, out = ia.defeat(mk(deployed=[dep("DG072", 1)]), "darth vader")
+    assert (new.hand, new.defeated, out.back_to_hand) == ([], ["DG072"], False)
+
+
+def test_defeated_group_is_seen_by_a_hard_upgrade() -> None:
+    # Stormtrooper (Elite) defeated without adaptive difficulty is back in the hand, so a
+    # Hard upgrade of the regular Stormtrooper can find it again.
+    state = mk(difficulty="hard", threat=3, hand=["DG001"], deployed=[dep("DG003", 3)])
+    state, _ = ia.defeat(state, "DG003")
+    dice = ScriptedDice([4, 4, 0.1])  # Landing: threat 6 pays the Stormtrooper; upgrade hits
+    new, out = ia.deploy_roll(state, dice)
+    assert done(dice)
+    swap = out.deployments[0].swap
+    assert swap is not None and swap.happened and swap.candidate == "DG003"
+    assert [d.id for d in new.deployed] == ["DG003"] and new.hand == ["DG001"]
 
 
 def test_figures_lost() -> None:

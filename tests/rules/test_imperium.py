@@ -981,3 +981,87 @@ def test_default_routine_fits_and_leaves_no_room_for_a_frontier_ship(
     assert plan.factors_used <= plan.factors
     left = plan.factors - plan.factors_used
     assert all(s.maintenance > left for s in plan.ships if s.care == "frontier")
+
+
+# ------------------------------------------------------------------------------------------
+# Troops are not ships; combat ends when a side is gone
+# ------------------------------------------------------------------------------------------
+
+
+def wolf() -> im.ImperiumState:
+    """At Wolf, 1 Terran cruiser and 2 troops against 2 Imperial CAs."""
+    state, _ = im.set_system(campaign(), "Wolf")
+    state = add(state, "Cruiser", "terran", "other", system="Wolf")
+    state = add(state, "Marines", "terran", "troop", system="Wolf", strength=4)
+    state = add(state, "Legion", "terran", "troop", system="Wolf", strength=3)
+    state = add(state, "CA1", "imperial", "capital", system="Wolf", type_name="CA")
+    return add(state, "CA2", "imperial", "capital", system="Wolf", type_name="CA")
+
+
+def test_troops_are_not_ships_in_space_initiative() -> None:
+    # "the tactical speed of his slowest ship", "fewer non-fighter ships": troops are neither
+    state = at_round(wolf(), "Wolf", "imperial")
+    terran, imperial, _ = im.initiative_preview(state, "Wolf")
+    assert (terran.units, terran.non_fighters, terran.fewer_bonus) == (1, 1, 1)
+    assert (terran.slowest_unit, terran.slowest) == ("Cruiser", 3)
+    assert (imperial.non_fighters, imperial.fewer_bonus, imperial.held_bonus) == (2, 0, 1)
+    _, out = im.roll_initiative(state, "Wolf", ScriptedDice([3, 3]))
+    assert [s.total for s in out.sides] == [3 + 3 + 1, 3 + 2 + 1]
+    assert out.holder == "terran"
+
+
+def test_troops_keep_their_surface_speed_of_two() -> None:
+    state = add(wolf(), "IT", "imperial", "troop", system="Wolf", strength=2)
+    terran, imperial, _ = im.initiative_preview(state, "Wolf", mode="surface")
+    assert (terran.slowest_unit, terran.slowest) == ("Legion", 2)
+    assert (imperial.slowest_unit, imperial.slowest) == ("IT", 2)
+
+
+def test_a_side_with_only_troops_has_no_space_combat() -> None:
+    state, _ = im.set_system(campaign(), "Wolf")
+    state = add(state, "Marines", "terran", "troop", system="Wolf", strength=4)
+    state = add(state, "CA1", "imperial", "capital", system="Wolf")
+    with pytest.raises(RuleError, match="both sides need ships"):
+        im.roll_initiative(state, "Wolf", NO_DICE)
+
+
+def test_space_combat_ends_when_a_side_has_no_ships_left() -> None:
+    state, _ = im.roll_initiative(wolf(), "Wolf", NO_DICE)  # round 1, Terran phasing
+    state, _ = im.roll_initiative(state, "Wolf", ScriptedDice([1, 6]))  # round 2
+    new, out = im.apply_fire_step(state, "Wolf", 3, ["Cruiser"], NO_DICE)
+    assert out.ended == (im.CombatEnd("space", "terran"),)
+    assert im.find_combat(new, "Wolf") is None  # the troops are not ships: nothing goes on
+    # a fleet arriving later starts a new combat: round 1, the phasing player's
+    new = add(new, "Relief", "terran", "capital", system="Wolf")
+    _, first = im.roll_initiative(new, "Wolf", NO_DICE)
+    assert (first.round, first.rolled, first.holder) == (1, False, "terran")
+
+
+def test_a_screen_roll_that_destroys_the_last_ship_ends_the_combat() -> None:
+    state, _ = im.roll_initiative(wolf(), "Wolf", NO_DICE)
+    new, out = im.screen_roll(state, "Cruiser", NO_DICE)  # screen 0: destroyed, no roll
+    assert out.ended == (im.CombatEnd("space", "terran"),) and out.system == "Wolf"
+    assert im.find_combat(new, "Wolf") is None
+
+
+def test_surface_combat_ends_when_one_side_has_no_surface_units_left() -> None:
+    # "Surface combat continues for three rounds or until all units with surface combat
+    # factors on one side are eliminated."
+    state = add(wolf(), "IT", "imperial", "troop", system="Wolf", strength=2)
+    state, _ = im.roll_initiative(state, "Wolf", NO_DICE)  # space round 1
+    state, _ = im.roll_initiative(state, "Wolf", NO_DICE, mode="surface")  # surface round 1
+    new, out = im.apply_fire_step(state, "Wolf", 4, ["IT"], NO_DICE)
+    assert out.ended == (im.CombatEnd("surface", "imperial"),)
+    combat = im.find_combat(new, "Wolf")
+    assert combat is not None  # the space combat goes on
+    assert (combat.round, combat.surface_round, combat.surface_last_initiative) == (1, 0, None)
+
+
+def test_surface_combat_alone_takes_hits_and_ends() -> None:
+    state, _ = im.set_system(campaign(), "Wolf")
+    state = add(state, "Marines", "terran", "troop", system="Wolf", strength=4)
+    state = add(state, "IT", "imperial", "troop", system="Wolf", strength=2)
+    state, _ = im.roll_initiative(state, "Wolf", NO_DICE, mode="surface")
+    new, out = im.apply_fire_step(state, "Wolf", 4, ["IT"], NO_DICE)
+    assert out.ended == (im.CombatEnd("surface", "imperial"),)
+    assert im.find_combat(new, "Wolf") is None

@@ -22,6 +22,11 @@ ab-unit-assault-gen = assault squad
 ab-unit-recon-gen = recon squad
 ab-unit-elite-gen = elite squad
 ab-unit-shuttle-gen = shuttle
+ab-unit-engineer-pl = engineer squads
+ab-unit-assault-pl = assault squads
+ab-unit-recon-pl = recon squads
+ab-unit-elite-pl = elite squads
+ab-unit-shuttle-pl = shuttles
 ab-short-engineer = E
 ab-short-assault = A
 ab-short-recon = R
@@ -82,7 +87,10 @@ ab-err-need-unit-flag = { $civ } needs a unit in the field next to the flag.
 ab-err-need-unit-asteroid = { $civ } needs a unit in the field next to the asteroid.
 ab-err-cost = { $what } costs { $amount } resources; { $civ } has { $have }.
 ab-pay-units = { $count } { $unit } at { $price } each
-ab-pay-moves = { $moves } move(s) of a { $unit } at { $per } each
+ab-pay-moves = { $unit }: { $moves } { $moves ->
+    [one] move
+   *[other] moves
+} at { $per } each
 ab-pay-shuttle = Activating a shuttle
 ab-err-same-side = A fight needs two different sides.
 ab-err-natives-each-other = The natives do not fight each other.

@@ -100,9 +100,27 @@ ia-deploy-why-fuzzy = { $why }, **fuzzy deployment**: { $short } threat short, t
 ia-threat-change = threat { $before } → { $after }
 ia-swap-downgrade = Easy: 15 % chance to downgrade to { $group }: { $happened }
 ia-swap-upgrade = Hard: 15 % chance to upgrade to { $group }: { $happened }
-ia-deployed = Deployed **{ $group }** ({ $size }): { $why }, picked from { $options }; { $threat }
-ia-deployed-swap-roll = Deployed **{ $group }** ({ $size }): { $why }, picked from { $options }; { $threat }; { $swap }
-ia-deployed-swapped = Drew { $card } ({ $why }, picked from { $options }); { $swap } → deployed **{ $group }** ({ $size }) for the same cost, no refund; { $card } goes back to the hand; { $threat }
+ia-deployed = Deployed **{ $group }** ({ $size }): { $why }; { $options }; { $threat }
+ia-deployed-swap-roll = Deployed **{ $group }** ({ $size }): { $why }; { $options }; { $threat }; { $swap }
+ia-deployed-swapped = Drew { $card } ({ $why }; { $options }); { $swap } → deployed **{ $group }** ({ $size }) for the same cost, no refund; { $card } goes back to the hand; { $threat }
+ia-pick-low = 1 of { $n } tier I/II { $n ->
+    [one] candidate
+   *[other] candidates
+}, chance { $odds }
+ia-pick-high = 1 of { $n } tier III { $n ->
+    [one] candidate
+   *[other] candidates
+}, chance { $odds }
+ia-pick-coin-low = 50/50 coin between { $low } tier I/II and { $high } tier III { $high ->
+    [one] candidate
+   *[other] candidates
+} fell to tier I/II, then 1 of { $n }, chance { $odds }
+ia-pick-coin-high = 50/50 coin between { $low } tier I/II and { $high } tier III { $high ->
+    [one] candidate
+   *[other] candidates
+} fell to tier III, then 1 of { $n }, chance { $odds }
+ia-odds = { $fraction } ≈ { $percent } %
+ia-odds-exact = { $fraction } = { $percent } %
 ia-roll-hand-empty = The deployment hand is empty; { $threat } threat carries over.
 ia-roll-nothing = Nothing affordable; { $threat } threat carries over.
 ia-roll-nothing-else = Nothing else affordable; { $threat } threat carries over.

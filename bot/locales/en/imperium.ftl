@@ -49,6 +49,16 @@ imp-none = none
 imp-no-ship = no ship
 imp-jump-space = jump space
 imp-combat-ends = The combat ends.
+imp-combat-ended = { $mode ->
+    [space] The space combat
+   *[surface] The surface combat
+} at { $system } ends: { $side ->
+    [terran] Terran
+   *[imperial] Imperial
+} has no { $mode ->
+    [space] ships
+   *[surface] units with surface combat factors
+} left there.
 
 ## reminders and fire steps
 imp-war-start-reminder = Reminder: no system may start a war with more ships than its routine maintenance limit (6 factors per friendly outpost, 20 per friendly world; each ship uses its maintenance number); the bot checks it.
@@ -154,7 +164,10 @@ imp-slowest = slowest { $unit } { $mode ->
     [space] tactical speed
    *[surface] surface speed
 } { $speed }
-imp-fewer-bonus = fewer non-fighter units +{ $bonus }
+imp-fewer-bonus = fewer non-fighter { $mode ->
+    [space] ships
+   *[surface] units
+} +{ $bonus }
 imp-held-bonus = had the initiative last round +{ $bonus }
 imp-roll-mods = { $side ->
     [terran] Terran

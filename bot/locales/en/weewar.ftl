@@ -74,3 +74,8 @@ ww-chart-others = { $count } other { $count ->
 ww-chart-summary = expected losses **{ $expected }** of { $of } · no losses { $none } · wiped out { $all }
 ww-footer = Chance to destroy the { $defender }: { $destroyed } · { $attacker } takes no losses: { $unscathed }
 ww-footer-recorded = recorded in this channel's campaign history
+
+## the campaign history's line for a battle
+ww-history = Weewar battle: { $attackers } { $attacker } ({ $attacker_terrain }) attacked { $defenders } { $defender } ({ $defender_terrain }) at distance { $distance }, B { $bonus }, { $rules } rules: { $defender } lost { $defender_losses }, { $counter } — { $attackers_left } { $attacker } and { $defenders_left } { $defender } left
+ww-history-counter = { $attacker } lost { $losses }
+ww-history-no-counter = no counter-strike

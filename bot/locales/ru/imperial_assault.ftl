@@ -108,9 +108,21 @@ ia-deploy-why-fuzzy = { $why }, **нечёткое развёртывание**:
 ia-threat-change = угроза { $before } → { $after }
 ia-swap-downgrade = Лёгкая сложность: шанс 15 % заменить на { $group }: { $happened }
 ia-swap-upgrade = Сложная сложность: шанс 15 % улучшить до { $group }: { $happened }
-ia-deployed = Развёрнут **{ $group }** ({ $size }): { $why }, выбор из { $options }; { $threat }
-ia-deployed-swap-roll = Развёрнут **{ $group }** ({ $size }): { $why }, выбор из { $options }; { $threat }; { $swap }
-ia-deployed-swapped = Вытянута карта { $card } ({ $why }, выбор из { $options }); { $swap } → развёрнут **{ $group }** ({ $size }) за ту же стоимость, без возврата угрозы; { $card } возвращается в руку; { $threat }
+ia-deployed = Развёрнут **{ $group }** ({ $size }): { $why }; { $options }; { $threat }
+ia-deployed-swap-roll = Развёрнут **{ $group }** ({ $size }): { $why }; { $options }; { $threat }; { $swap }
+ia-deployed-swapped = Вытянута карта { $card } ({ $why }; { $options }); { $swap } → развёрнут **{ $group }** ({ $size }) за ту же стоимость, без возврата угрозы; { $card } возвращается в руку; { $threat }
+ia-pick-low = 1 из { $n } { $n ->
+    [one] кандидата
+   *[other] кандидатов
+} уровня I/II, шанс { $odds }
+ia-pick-high = 1 из { $n } { $n ->
+    [one] кандидата
+   *[other] кандидатов
+} уровня III, шанс { $odds }
+ia-pick-coin-low = жребий 50/50 между кандидатами уровня I/II ({ $low }) и уровня III ({ $high }) выпал на уровень I/II, затем 1 из { $n }, шанс { $odds }
+ia-pick-coin-high = жребий 50/50 между кандидатами уровня I/II ({ $low }) и уровня III ({ $high }) выпал на уровень III, затем 1 из { $n }, шанс { $odds }
+ia-odds = { $fraction } ≈ { $percent } %
+ia-odds-exact = { $fraction } = { $percent } %
 ia-roll-hand-empty = Рука развёртывания пуста; угроза { $threat } переходит дальше.
 ia-roll-nothing = Ничего не по карману; угроза { $threat } переходит дальше.
 ia-roll-nothing-else = Больше ничего не по карману; угроза { $threat } переходит дальше.

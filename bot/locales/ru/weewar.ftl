@@ -91,3 +91,8 @@ ww-chart-others = ещё { $count } { $count ->
 ww-chart-summary = ожидаемые потери **{ $expected }** из { $of } · без потерь { $none } · полное уничтожение { $all }
 ww-footer = Шанс уничтожить { $defender }: { $destroyed } · { $attacker } без потерь: { $unscathed }
 ww-footer-recorded = записано в историю кампании этого канала
+
+## строка истории кампании о бое
+ww-history = Бой Weewar: { $attackers } { $attacker } ({ $attacker_terrain }) атаковали { $defenders } { $defender } ({ $defender_terrain }) на дистанции { $distance }, B { $bonus }, правила: { $rules }; { $defender } теряет { $defender_losses }, { $counter } — осталось { $attackers_left } { $attacker } и { $defenders_left } { $defender }
+ww-history-counter = { $attacker } теряет { $losses }
+ww-history-no-counter = ответного удара нет

@@ -1,0 +1,45 @@
+"""/campaign history in the reader's language: a summary stored as a catalog message renders in
+Russian for a Russian reader and in English for the others; entries stored as plain text show as
+they are."""
+
+from __future__ import annotations
+
+from bot.catalog import SUMMARY_TAG, Msg, encode_summary, render_summary
+from bot.rules.dice import Dice
+from bot.testing.harness import Table
+
+BATTLE: dict[str, object] = {"attacker": "tank", "defender": "trooper", "attackers": 2}
+
+
+async def test_history_speaks_the_readers_language(table: Table) -> None:
+    gm = table.user("gm", manage_channels=True)
+    oleg = table.user("oleg", locale="ru")
+    async with table.bot.store.transaction(table.channel_id, actor_id=gm.id, command="/x") as tx:
+        tx.create("imperium", {"turn": 1})
+        tx.record("Campaign started (an old entry, stored as text)")
+    table.set_dice(Dice.seeded(7))
+    reply = await table.run("battle", BATTLE, user=oleg)
+    assert not reply.ephemeral, reply.text
+
+    english = (await table.run("campaign history", None, user=gm)).text
+    russian = (await table.run("campaign history", None, user=oleg)).text
+    assert "Weewar battle: 2 Tank (Plains) attacked" in english
+    assert "Бой Weewar: 2 Tank (Plains) атаковали" in russian
+    assert "Weewar battle" not in russian and SUMMARY_TAG not in russian + english
+    # the old plain-text entry, as it was
+    assert "Campaign started (an old entry, stored as text)" in english
+    assert "Campaign started (an old entry, stored as text)" in russian
+
+
+def test_summary_encoding_round_trips_and_falls_back() -> None:
+    msg = Msg.of("ww-history-counter", attacker="Tank", losses=3)
+    stored = encode_summary(msg)
+    assert stored.startswith(SUMMARY_TAG) and len(stored) <= 500
+    assert render_summary("en", stored) == "Tank lost 3"
+    assert render_summary("ru", stored) == "Tank теряет 3"
+    assert render_summary("ru", "plain text") == "plain text"
+    # too long to encode within the store's 500 characters: the English text is stored
+    long = encode_summary(Msg.of("ww-history-counter", attacker="T" * 600, losses=1))
+    assert not long.startswith(SUMMARY_TAG) and len(long) == 500
+    # damaged JSON shows what is there rather than failing
+    assert render_summary("en", SUMMARY_TAG + "{oops") == "{oops"
