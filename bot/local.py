@@ -11,6 +11,7 @@ import hashlib
 import logging
 import re
 import sys
+import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -18,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.config import ConfigError, load_settings
+from bot.storage import BadDatabaseUrl, check_url
 from bot.testing.harness import Table, ThreadedTable
 from bot.testing.standin import CommandNotSynced, Message, Reply
 
@@ -404,18 +406,30 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--channel", default="table", help="channel (table) name, default 'table'")
     parser.add_argument("--as", dest="player", default="player", help="your member name")
     parser.add_argument("--locale", choices=["en", "ru"], default="en", help="reply language")
-    parser.add_argument("--database", type=Path, help="SQLite file (default: DATABASE_PATH)")
+    parser.add_argument(
+        "--database",
+        help="a SQLite file, or a database URL (default: DATABASE_URL, else DATABASE_PATH)",
+    )
     parser.add_argument("--script", type=Path, help="run the commands in FILE, then exit")
     args = parser.parse_args(argv)
 
     logging.basicConfig(level=logging.ERROR)
-    database = args.database
+    database: str | Path | None = args.database
     if database is None:
         try:
-            database = load_settings(require_token=False).database_path
+            database = load_settings(require_token=False).database_target
         except ConfigError as exc:
             print(f"error: {exc}", file=sys.stderr)
             return 2
+    overrides: dict[str, str] = {}
+    if "://" in str(database):
+        try:
+            overrides["database_url"] = check_url(str(database))
+        except BadDatabaseUrl as exc:
+            print(f"error: --database: {exc}", file=sys.stderr)
+            return 2
+        # only the heartbeat file goes next to this path
+        database = Path(tempfile.gettempdir()) / "wargame-table-local" / "unused.sqlite3"
     script_lines: list[str] | None = None
     if args.script is not None:
         try:
@@ -424,7 +438,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"error: cannot read {args.script}: {exc.strerror}", file=sys.stderr)
             return 2
 
-    with ThreadedTable(Path(database), log_level="ERROR") as running:
+    with ThreadedTable(Path(database), log_level="ERROR", **overrides) as running:
         local = LocalTable(running, channel=args.channel, player=args.player, locale=args.locale)
         if script_lines is not None:
             for line in script_lines:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 
+import asyncpg
 import pytest
 
 from bot.local import LocalTable, handle, render_reply
@@ -150,3 +152,25 @@ def test_render_marks_ephemeral_and_buttons() -> None:
     )
     text = render_reply(Reply(interaction_id=1, original=message))
     assert text == "(only you can see this)\nSure?\n== T ==\n-- F --\nV\n(f)\n[1] Yes"
+
+
+async def test_a_script_runs_on_postgresql_too(tmp_path: Path, postgres_url: str) -> None:
+    script = ROOT / "examples" / "imperial_assault.txt"
+    result = await asyncio.to_thread(run_script_at, script, postgres_url, tmp_path)
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-2000:]
+    conn = await asyncpg.connect(postgres_url)
+    try:
+        games = [r[0] for r in await conn.fetch("SELECT game FROM campaigns")]
+    finally:
+        await conn.close()
+    assert games == ["imperial_assault"]
+
+
+def run_script_at(script: Path, database: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "bot", "local", "--database", database, "--script", str(script)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=cwd,
+    )
