@@ -21,10 +21,9 @@ import discord
 import yarl
 from discord import app_commands
 from discord.ext import commands, tasks
-from discord.gateway import DiscordWebSocket
-from discord.http import Route
 
 import cogs
+from bot import discord_internals
 from bot.catalog import Msg, has, locale_of, t
 from bot.config import Settings
 from bot.errors import BotError, ConcurrencyError, DuplicateInteraction, NoCampaign, NotAllowed
@@ -137,8 +136,7 @@ class TableBot(commands.AutoShardedBot):
         self.dice_factory: Callable[[], Dice] = self._default_dice
         # ids of the latest interactions answered with a refusal (the local console reads it)
         self.refusals: deque[int] = deque(maxlen=256)
-        Route.BASE = settings.discord_api_base_url.rstrip("/")
-        DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.discord_gateway_url)
+        discord_internals.point_at(settings.discord_api_base_url, settings.discord_gateway_url)
 
     # -- plumbing ------------------------------------------------------------------------------
     @property
@@ -185,7 +183,7 @@ class TableBot(commands.AutoShardedBot):
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
         tree = self.tree
-        commands_ = tree._get_all_commands(guild=guild)
+        commands_ = discord_internals.commands_to_sync(tree, guild)
         translator = tree.translator
         if translator is not None:
             payload = [await c.get_translated_payload(tree, translator) for c in commands_]
@@ -290,7 +288,7 @@ class TableBot(commands.AutoShardedBot):
                 ", ".join(map(str, self.owned_shards())),
                 self.shard_count,
             )
-        await super().launch_shard(DiscordWebSocket.DEFAULT_GATEWAY, shard_id, initial=initial)
+        await super().launch_shard(discord_internals.gateway_url(), shard_id, initial=initial)
 
     async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
         # discord.py's default sleeps 5 s before every IDENTIFY but the process's first, so N
