@@ -263,6 +263,10 @@ def _units_text(loc: str, counts: tuple[int, ...]) -> str:
     ) or t(loc, "ab-dash")
 
 
+def _count(units: list[ab.UnitType]) -> dict[ab.UnitType, int]:
+    return {u: units.count(u) for u in ab.UNIT_TYPES}
+
+
 def render_status(loc: str, state: ab.AsteroidBeltState) -> discord.Embed:
     builder = EmbedBuilder(t(loc, "ab-status-title"), ab.summary_text(loc, state))
     dash = t(loc, "ab-dash")
@@ -297,6 +301,14 @@ def render_status(loc: str, state: ab.AsteroidBeltState) -> discord.Embed:
                         used="yes" if cs.reinforcement_used else "no",
                     ),
                     _t(loc, "ab-status-mines", mines=", ".join(mines) or dash),
+                    _t(
+                        loc,
+                        "ab-status-shuttles",
+                        shuttles="; ".join(
+                            f"{sh.number}: {_units(loc, _count(sh.aboard))}" for sh in cs.shuttles
+                        )
+                        or dash,
+                    ),
                 ]
             ),
             inline=True,
@@ -637,17 +649,23 @@ class AsteroidBeltCog(commands.Cog):
         )
 
     @asteroids.command(name="shuttle", description="Activate a shuttle next to a class-3 asteroid")
+    @app_commands.rename(units_aboard="units-aboard")
     @app_commands.describe(
         at="The class-3 asteroid (g…): 3 resources, free if it is your mine",
+        units_aboard="Units of yours in the field boarding it, e.g. 'assault recon' (up to 3)",
         civilisation="GM: act for this civilisation",
     )
     async def shuttle(
         self,
         interaction: discord.Interaction[Any],
         at: str,
+        units_aboard: app_commands.Range[str, 1, 80] | None = None,
         civilisation: app_commands.Range[str, 1, 40] | None = None,
     ) -> None:
-        await self._act(interaction, civilisation, lambda s, c, d: ab.activate_shuttle(s, c, at))
+        aboard = ab.parse_units(units_aboard) if units_aboard else []
+        await self._act(
+            interaction, civilisation, lambda s, c, d: ab.activate_shuttle(s, c, at, aboard)
+        )
 
     @shuttle.autocomplete("at")
     async def _shuttle_at(
@@ -655,23 +673,167 @@ class AsteroidBeltCog(commands.Cog):
     ) -> list[app_commands.Choice[str]]:
         return await self._suggest(interaction, current, classes=[3])
 
+    @asteroids.command(name="board", description="Units in the field board one of your shuttles")
+    @app_commands.describe(
+        units="Units of yours in the field, e.g. 'assault recon' (up to 3 aboard)",
+        shuttle="Your shuttle's number (default: your only one)",
+        civilisation="GM: act for this civilisation",
+    )
+    async def board(
+        self,
+        interaction: discord.Interaction[Any],
+        units: app_commands.Range[str, 1, 80],
+        shuttle: app_commands.Range[int, 1, 99] | None = None,
+        civilisation: app_commands.Range[str, 1, 40] | None = None,
+    ) -> None:
+        boarding = ab.parse_units(units)
+        await self._act(
+            interaction, civilisation, lambda s, c, d: ab.board(s, c, shuttle, boarding)
+        )
+
+    @asteroids.command(
+        name="unload", description="Units leave one of your shuttles; an empty one leaves the board"
+    )
+    @app_commands.describe(
+        shuttle="Your shuttle's number (default: your only one)",
+        units="Which units leave, e.g. 'recon' (default: all aboard)",
+        civilisation="GM: act for this civilisation",
+    )
+    async def unload(
+        self,
+        interaction: discord.Interaction[Any],
+        shuttle: app_commands.Range[int, 1, 99] | None = None,
+        units: app_commands.Range[str, 1, 80] | None = None,
+        civilisation: app_commands.Range[str, 1, 40] | None = None,
+    ) -> None:
+        leaving = ab.parse_units(units) if units else []
+        await self._act(
+            interaction, civilisation, lambda s, c, d: ab.unload(s, c, shuttle, leaving)
+        )
+
+    @asteroids.command(
+        name="shuttle-move",
+        description="Roll your shuttle's speed (a d6) for this turn: moving is free",
+    )
+    @app_commands.describe(
+        shuttle="Your shuttle's number (default: your only one)",
+        civilisation="GM: act for this civilisation",
+    )
+    async def shuttle_move(
+        self,
+        interaction: discord.Interaction[Any],
+        shuttle: app_commands.Range[int, 1, 99] | None = None,
+        civilisation: app_commands.Range[str, 1, 40] | None = None,
+    ) -> None:
+        await self._act(
+            interaction, civilisation, lambda s, c, d: ab.move_shuttle(s, c, shuttle, d)
+        )
+
     @asteroids.command(
         name="raid",
-        description="Raid the cargo shuttle with your shuttle (hard variant: it is inactive, no raids)",
+        description="Raid the cargo shuttle with your shuttle next to it (hard variant: no raids)",
     )
-    @app_commands.rename(units_aboard="units-aboard")
     @app_commands.describe(
-        units_aboard="1-3 units in your shuttle, e.g. 'assault recon'",
+        shuttle="Your shuttle next to the cargo shuttle (default: your only one)",
         civilisation="GM: act for this civilisation",
     )
     async def raid(
         self,
         interaction: discord.Interaction[Any],
-        units_aboard: app_commands.Range[str, 1, 80],
+        shuttle: app_commands.Range[int, 1, 99] | None = None,
         civilisation: app_commands.Range[str, 1, 40] | None = None,
     ) -> None:
-        aboard = ab.parse_units(units_aboard)
-        await self._act(interaction, civilisation, lambda s, c, d: ab.raid(s, c, aboard, d))
+        await self._act(interaction, civilisation, lambda s, c, d: ab.raid(s, c, d, shuttle))
+
+    @board.autocomplete("shuttle")
+    @unload.autocomplete("shuttle")
+    @shuttle_move.autocomplete("shuttle")
+    @raid.autocomplete("shuttle")
+    async def _shuttle_ac(
+        self, interaction: discord.Interaction[Any], current: int | str
+    ) -> list[app_commands.Choice[int]]:
+        try:
+            found = await self._own_books(interaction)
+            if found is None:
+                return []
+            loc, cs = found
+            typed = str(current or "").strip()
+            return [
+                app_commands.Choice(
+                    name=clip(
+                        _t(
+                            loc,
+                            "ab-choice-shuttle",
+                            number=sh.number,
+                            units=list(sh.aboard),
+                            label=sh.at,
+                        ),
+                        100,
+                    ),
+                    value=sh.number,
+                )
+                for sh in cs.shuttles
+                if str(sh.number).startswith(typed)
+            ][: ab.MAX_SUGGESTIONS]
+        except Exception:
+            log.exception("shuttle autocomplete failed")
+            return []
+
+    @asteroids.command(
+        name="disband",
+        description="Disband a unit of yours that blocks the way (it goes to repair)",
+    )
+    @app_commands.describe(
+        unit="Your unit type in the field",
+        count="How many (default 1)",
+        civilisation="GM: act for this civilisation",
+    )
+    async def disband(
+        self,
+        interaction: discord.Interaction[Any],
+        unit: app_commands.Range[str, 1, 40],
+        count: app_commands.Range[int, 1, ab.MAX_COUNT] = 1,
+        civilisation: app_commands.Range[str, 1, 40] | None = None,
+    ) -> None:
+        await self._act(interaction, civilisation, lambda s, c, d: ab.disband(s, c, unit, count))
+
+    @disband.autocomplete("unit")
+    async def _disband_unit_ac(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        try:
+            found = await self._own_books(interaction)
+            if found is None:
+                return []
+            loc, cs = found
+            key = current.strip().lower().replace("ё", "е")
+            out = []
+            for u in ab.UNIT_TYPES:
+                if cs.field[u] < 1:
+                    continue
+                name = t(loc, f"ab-unit-{u}")
+                if key and not any(key in n.lower().replace("ё", "е") for n in (u, name)):
+                    continue
+                label = _t(loc, "ab-choice-unit", unit=u, n=cs.field[u])
+                out.append(app_commands.Choice(name=clip(label, 100), value=u))
+            return out
+        except Exception:
+            log.exception("disband autocomplete failed")
+            return []
+
+    async def _own_books(
+        self, interaction: discord.Interaction[Any]
+    ) -> tuple[str, ab.CivState] | None:
+        """The reader's language and the books of the civilisation this member plays (or, for
+        a member who plays none, of whose turn it is)."""
+        if interaction.channel_id is None:
+            return None
+        campaign = await self.bot.store.get(interaction.channel_id)
+        if campaign is None or campaign.game != GAME:
+            return None
+        state = ab.AsteroidBeltState.model_validate(campaign.state)
+        civ = ab.civ_of_member(state, interaction.user.id) or ab.current_civ(state)
+        return locale_of(interaction.locale), state.civs[civ]
 
     @asteroids.command(name="token", description="Use one of your elite's 3 ability tokens")
     @app_commands.describe(
@@ -879,6 +1041,10 @@ class AsteroidBeltCog(commands.Cog):
     @move.autocomplete("civilisation")
     @shuttle.autocomplete("civilisation")
     @raid.autocomplete("civilisation")
+    @board.autocomplete("civilisation")
+    @unload.autocomplete("civilisation")
+    @shuttle_move.autocomplete("civilisation")
+    @disband.autocomplete("civilisation")
     @token.autocomplete("civilisation")
     @reinforce.autocomplete("civilisation")
     @shuttle_fight.autocomplete("civilisation")
