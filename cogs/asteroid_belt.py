@@ -9,7 +9,7 @@ rendered.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Literal
@@ -18,7 +18,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.catalog import Msg, decimal, has, locale_of, t
+from bot.catalog import SUMMARY_TAG, Msg, decimal, encode_summary, has, locale_of, summary_args, t
 from bot.errors import InputError, NoCampaign, RuleError
 from bot.games import GAMES
 from bot.rules import asteroid_belt as ab
@@ -61,34 +61,64 @@ def event_key(event_key: str) -> str:
 
 
 def _derived(event: ab.Event) -> dict[str, Msg]:
-    a = event.args
+    return _derived_args(event_key(event.key), event.args)
+
+
+def _derived_args(key: str, a: Mapping[str, Any]) -> dict[str, Msg]:
+    """Arguments a message ``key`` computes from its event's arguments (catalog key form)."""
     out: dict[str, Msg] = {}
-    if event.key == "mine.built":
+    if key == "ab-ev-mine-built":
         penalty = int(str(a.get("penalty", 0)))
         out["penalty_text"] = (
             Msg.of("ab-mine-penalty", table=a["table"], penalty=penalty)
             if penalty
             else Msg("ab-empty")
         )
-    elif event.key == "create.elite":
+    elif key == "ab-ev-create-elite":
         out["ready_text"] = Msg(
             "ab-ready-next-turn" if a.get("ready") == "next_turn" else "ab-ready-now"
         )
-    elif event.key == "move":
+    elif key == "ab-ev-move":
         out["base_text"] = (
             Msg.of("ab-move-from-base", base=a["base"]) if a.get("base") else Msg("ab-empty")
         )
-    elif event.key == "shuttle":
+    elif key == "ab-ev-shuttle":
         out["cost_text"] = (
             Msg("ab-shuttle-free") if a.get("own") else Msg.of("ab-shuttle-cost", cost=a["cost"])
         )
-    elif event.key == "raid":
+    elif key == "ab-ev-raid":
         out["result_text"] = Msg.of(f"ab-raid-{a['result']}", gain=a.get("gain", 0))
-    elif event.key == "token":
+    elif key == "ab-ev-token":
         out["note_text"] = (
             Msg.of("ab-token-note", note=a["note"]) if a.get("note") else Msg("ab-empty")
         )
+    elif key == "ab-hist-fight":
+        at, dt = int(str(a["at"])), int(str(a["dt"]))
+        result = "attacker" if at > dt else "defender" if at < dt else "draw"
+        out["verdict"] = Msg(f"ab-verdict-{result}")
+        out["attacker"], out["defender"] = ab.civ_msg(str(a["a"])), ab.civ_msg(str(a["d"]))
+        out["aunit"], out["dunit"] = ab.unit_msg(str(a["au"])), ab.unit_msg(str(a["du"]))
+    elif key in ("ab-history", "ab-history-game"):
+        out["title"] = Msg(f"ab-title-{a['action']}")
+        lines = [v for v in a.get("lines", []) if isinstance(v, Msg)]
+        out["lines"] = ab.list_msg(lines, "ab-list-space") if lines else Msg("ab-empty")
     return out
+
+
+#: arguments of the history messages (``ab-history*``, ``ab-hist-*``) that are computed from
+#: the stored ones when shown
+HISTORY_DERIVED = frozenset({"title", "lines", "verdict", "attacker", "aunit", "defender", "dunit"})
+
+
+def _history_args(key: str, args: dict[str, Any]) -> dict[str, Any]:
+    """A stored Asteroid Belt history message's arguments, in the reader's language: the ids
+    it keeps become names (see :func:`bot.catalog.summary_args`)."""
+    derived = _derived_args(key, args)
+    plain = {n: v for n, v in args.items() if n not in derived and n != "lines"}
+    return {**ab.msg_args(plain), **derived}
+
+
+summary_args("ab-", _history_args)
 
 
 def render_event(loc: str, event: ab.Event) -> str:
@@ -362,10 +392,51 @@ def render_odds(loc: str, attacker: ab.UnitType, defender: ab.UnitType) -> disco
 
 
 def history_line(outcome: ab.Outcome, en_lines: list[str] | None = None) -> str:
-    """The audit trail stays English (``en_lines``: the outcome's lines, if already rendered)."""
+    """The outcome as English text (the form kept when the stored message would not fit)."""
     who = t("en", f"ab-civ-{outcome.civ}") if outcome.civ else "Asteroid Belt"
     lines = render_lines("en", outcome) if en_lines is None else en_lines
     return clip(f"{who} — {outcome.action}: " + " ".join(lines), 300)
+
+
+#: reminders of what is due, not things that happened: left out of the history
+HISTORY_SKIPS = frozenset({"turn.guards_due", "turn.besieged"})
+
+
+def history_msg(outcome: ab.Outcome) -> Msg:
+    """What happened, as a catalog message with compact arguments (ids, numbers): the history
+    shows it in the reader's language. A fight is kept as its sides, units, totals and result
+    (``a``, ``au``, ``at``, ``d``, ``du``, ``dt``: a guards' attack has two or three)."""
+    lines: list[Msg] = []
+    for event in outcome.events:
+        if event.key == "fight":
+            rec = outcome.fights[int(str(event.args["n"]))]
+            lines.append(
+                Msg.of(
+                    "ab-hist-fight",
+                    a=rec.attacker,
+                    au=rec.attacker_unit,
+                    at=rec.attack_total,
+                    d=rec.defender,
+                    du=rec.defender_unit,
+                    dt=rec.defence_total,
+                )
+            )
+        elif event.key in HISTORY_SKIPS:
+            continue
+        else:
+            lines.append(Msg(event_key(event.key), tuple(event.args.items())))
+    if outcome.civ in (None, ab.NATIVES):
+        return Msg.of("ab-history-game", action=outcome.action, lines=lines)
+    return Msg.of("ab-history", civ=outcome.civ, action=outcome.action, lines=lines)
+
+
+def history_summary(outcome: ab.Outcome, en_lines: list[str] | None = None) -> str:
+    """The stored history summary: :func:`history_msg` encoded, or, when that would not fit,
+    the English text."""
+    stored = encode_summary(history_msg(outcome))
+    if stored.startswith(SUMMARY_TAG):
+        return stored
+    return history_line(outcome, en_lines)
 
 
 # ----------------------------------------------------------------------------------------------
@@ -415,7 +486,7 @@ class AsteroidBeltCog(commands.Cog):
             new, outcome = step(state, civ, dice)
             tx.set_state(new)
             lines = render_lines("en", outcome)
-            tx.record(history_line(outcome, lines), dice.draws)
+            tx.record(history_summary(outcome, lines), dice.draws)
         await interaction.response.send_message(
             embed=render_outcome(locale_of(interaction.locale), new, outcome, lines)
         )
@@ -520,7 +591,7 @@ class AsteroidBeltCog(commands.Cog):
             )
             tx.create(GAME, state)
             lines = render_lines("en", outcome)
-            tx.record(history_line(outcome, lines), dice.draws)
+            tx.record(history_summary(outcome, lines), dice.draws)
         loc = locale_of(interaction.locale)
         embed = render_outcome(loc, state, outcome, lines)
         embed.add_field(
@@ -553,7 +624,7 @@ class AsteroidBeltCog(commands.Cog):
                 joined.locale = locale_of(interaction.locale)
             tx.set_state(new)
             lines = render_lines("en", outcome)
-            tx.record(history_line(outcome, lines))
+            tx.record(history_summary(outcome, lines))
         await interaction.response.send_message(
             embed=render_outcome(locale_of(interaction.locale), new, outcome, lines)
         )
@@ -578,7 +649,7 @@ class AsteroidBeltCog(commands.Cog):
                 new.civs[member_civ].locale = loc
             tx.set_state(new)
             lines = render_lines("en", outcome)
-            tx.record(history_line(outcome, lines))
+            tx.record(history_summary(outcome, lines))
         pinged = new.civs[ab.current_civ(new)]
         member = pinged.member_id
         if member is None:
@@ -910,7 +981,7 @@ class AsteroidBeltCog(commands.Cog):
             new, outcome = ab.fight(state, att, attacker, dfn, defender, dice)
             tx.set_state(new)
             lines = render_lines("en", outcome)
-            tx.record(history_line(outcome, lines), dice.draws)
+            tx.record(history_summary(outcome, lines), dice.draws)
         await interaction.response.send_message(embed=render_outcome(loc, new, outcome, lines))
 
     @asteroids.command(name="shuttle-fight", description="Your shuttle attacks another shuttle")
@@ -978,7 +1049,7 @@ class AsteroidBeltCog(commands.Cog):
             new, outcome = ab.resolve_guards(state, asteroid, units, dice)
             tx.set_state(new)
             lines = render_lines("en", outcome)
-            tx.record(history_line(outcome, lines), dice.draws)
+            tx.record(history_summary(outcome, lines), dice.draws)
         await interaction.response.send_message(
             embed=render_outcome(locale_of(interaction.locale), new, outcome, lines)
         )

@@ -5,7 +5,7 @@ they are."""
 from __future__ import annotations
 
 from bot.catalog import SUMMARY_TAG, Msg, encode_summary, render_summary
-from bot.rules.dice import Dice
+from bot.rules.dice import Dice, ScriptedDice
 from bot.testing.harness import Table
 
 BATTLE: dict[str, object] = {"attacker": "tank", "defender": "trooper", "attackers": 2}
@@ -43,3 +43,31 @@ def test_summary_encoding_round_trips_and_falls_back() -> None:
     assert not long.startswith(SUMMARY_TAG) and len(long) == 500
     # damaged JSON shows what is there rather than failing
     assert render_summary("en", SUMMARY_TAG + "{oops") == "{oops"
+
+
+async def test_asteroid_belt_history_in_the_readers_language(table: Table) -> None:
+    gm = table.user("gm", manage_channels=True)
+    oleg = table.user("oleg", locale="ru")
+    table.set_dice(ScriptedDice([2]))
+    await table.run("asteroids setup", {"civilisations": "orange violet"}, user=gm)
+    await table.run("asteroids join", {"civilisation": "violet"}, user=oleg)
+    await table.run("asteroids move", {"unit": "engineer", "civilisation": "orange"}, user=gm)
+    await table.run("asteroids end-turn", None, user=gm)
+    await table.run("asteroids move", {"unit": "assault"}, user=oleg)
+    table.set_dice(ScriptedDice([5, 3]))
+    await table.run("asteroids fight", {"attacker": "assault", "defender": "engineer"}, user=oleg)
+    english = (await table.run("campaign history", None, user=gm)).text
+    russian = (await table.run("campaign history", None, user=oleg)).text
+    assert "Violet Federation — Move: Violet Federation moves assault squad out of v2" in english
+    assert "Фиолетовая Федерация — Передвижение: Фиолетовая Федерация передвигает" in russian
+    assert (
+        "Fight: assault squad of Violet Federation (6) against engineer squad of Orange "
+        "Empire (3): the attacker wins." in english
+    )
+    assert (
+        "Бой: штурмовой отряд (Фиолетовая Федерация) — 6 против инженерный отряд (Оранжевая "
+        "Империя) — 3: атакующий побеждает." in russian
+    )
+    assert "Asteroid Belt — a new campaign: " in english
+    assert "Пояс астероидов — новая кампания: " in russian
+    assert "Violet" not in russian and SUMMARY_TAG not in russian + english

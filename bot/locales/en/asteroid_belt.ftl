@@ -301,3 +301,9 @@ ab-summary-turn = Asteroid Belt ({ $variant }), turn { $turn }: { $now } to play
 ## Autocomplete
 ab-choice-shuttle = Shuttle { $number } (from { $label }): { $units }
 ab-choice-unit = { $unit }: { $n } in the field
+
+## /campaign history
+ab-history = { $civ } — { $title }: { $lines }
+ab-history-game = { $title }: { $lines }
+ab-list-space = { $a } { $b }
+ab-hist-fight = Fight: { $aunit } of { $attacker } ({ $at }) against { $dunit } of { $defender } ({ $dt }): { $verdict }.

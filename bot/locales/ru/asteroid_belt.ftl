@@ -326,3 +326,9 @@ ab-summary-turn = Пояс астероидов ({ $variant }), ход { $turn }
 ## Автодополнение
 ab-choice-shuttle = Шаттл { $number } (от { $label }): { $units }
 ab-choice-unit = { $unit }: в поле { $n }
+
+## /campaign history
+ab-history = { $civ } — { $title }: { $lines }
+ab-history-game = { $title }: { $lines }
+ab-list-space = { $a } { $b }
+ab-hist-fight = Бой: { $aunit } ({ $attacker }) — { $at } против { $dunit } ({ $defender }) — { $dt }: { $verdict }.
