@@ -71,3 +71,39 @@ async def test_asteroid_belt_history_in_the_readers_language(table: Table) -> No
     assert "Asteroid Belt — a new campaign: " in english
     assert "Пояс астероидов — новая кампания: " in russian
     assert "Violet" not in russian and SUMMARY_TAG not in russian + english
+
+
+async def test_imperial_assault_history_in_the_readers_language(table: Table) -> None:
+    from tests.e2e.test_imperial_assault_ru import RU_CHANNEL, play, russian
+
+    await play(table, "ru", RU_CHANNEL)
+    oleg = table.user("oleg-history", locale="ru")
+    ana = table.user("ana-history")
+    options = {"count": 20}
+    ru = (await table.run("campaign history", options, user=oleg, channel_id=RU_CHANNEL)).text
+    en = (await table.run("campaign history", options, user=ana, channel_id=RU_CHANNEL)).text
+    assert SUMMARY_TAG not in ru + en and '"k":' not in ru + en
+    # every kind of entry, in each reader's language
+    for english, rus in [
+        ("mission deployed", "миссия развернула"),
+        (": activated ", ": активирован "),
+        ("lost 1 figure", "теряет 1 фигурку"),
+        ("Round 2: Landing (4+3+1 = 8) — deployed ", "Раунд 2: Высадка (4+3+1 = 8) — развёрнут "),
+        ("— threat ", "— угроза "),
+        ("by hand", "вручную"),
+    ]:
+        assert english in en, (english, en)
+        assert rus in ru, (rus, ru)
+    entries = [line for line in ru.splitlines() if line.startswith("**#")]
+    assert len(entries) == 10
+    for line in entries:
+        russian(line.split(" — ", 2)[2])
+    # the first entry: the mission's start
+    gm = table.user("gm-history", manage_channels=True)
+    table.set_dice(Dice.seeded(3))
+    setup = {"difficulty": "medium", "threat-level": 3}
+    assert not (await table.run("ia setup", setup, user=gm)).messages[0].ephemeral
+    en = (await table.run("campaign history", None, user=ana)).text
+    ru = (await table.run("campaign history", None, user=oleg)).text
+    assert "Imperial Assault mission started: Medium, threat level 3, Core, hand of" in en
+    assert "Миссия Imperial Assault начата: сложность Средняя, уровень угрозы 3, Core, " in ru
