@@ -107,3 +107,43 @@ async def test_imperial_assault_history_in_the_readers_language(table: Table) ->
     ru = (await table.run("campaign history", None, user=oleg)).text
     assert "Imperial Assault mission started: Medium, threat level 3, Core, hand of" in en
     assert "Миссия Imperial Assault начата: сложность Средняя, уровень угрозы 3, Core, " in ru
+
+
+async def test_imperium_history_in_the_readers_language(table: Table) -> None:
+    from tests.e2e.test_imperium_ru import RU_CHANNEL, play
+
+    await play(table, "ru", RU_CHANNEL)
+    oleg = table.user("oleg-history", locale="ru")
+    ana = table.user("ana-history")
+    options = {"count": 10}
+    ru = (await table.run("campaign history", options, user=oleg, channel_id=RU_CHANNEL)).text
+    en = (await table.run("campaign history", options, user=ana, channel_id=RU_CHANNEL)).text
+    assert SUMMARY_TAG not in ru + en and '"k":' not in ru + en
+    for english, rus in [
+        ("Maintenance at Sol: 3 ship(s), 0 destroyed", "Техобслуживание в системе Sol: кораблей 3"),
+        ("Hit on Victory: disrupted", "Попадание по Victory: дезорганизован"),
+        ("Sol: range short → long", "Sol: дистанция ближняя → дальняя"),
+        (
+            "Space combat at Sol, round 2: Imperial has the initiative",
+            "Космический бой в системе Sol, раунд 2: инициатива у стороны Империя",
+        ),
+        ("Ship added: MB1 (missile boat, Imperial, ready) at Sol", "Корабль добавлен: MB1"),
+        ("War 1 begins", "Начинается война 1"),
+        ("Terran RUs: 10, income 5", "Терране: RU 10, доход 5"),
+    ]:
+        assert english in en, (english, en)
+        assert rus in ru, (rus, ru)
+    # an entry older than the ten shown: a system set
+    from bot.rules import imperium as im
+    from cogs import imperium as cog
+
+    stored = cog.history(
+        "imp-hist-system",
+        line=cog.system_msg(im.StarSystem(name="Sol", owner="terran", worlds=1, homeworld=True)),
+    )
+    assert render_summary("en", stored).startswith(
+        "System Sol: Terran, 1 world(s), 0 outpost(s), homeworld, "
+    )
+    assert render_summary("ru", stored).startswith(
+        "Система Sol: Терране, 1 мир, 0 аванпостов, родной мир, факторов обслуживания: "
+    )
