@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -182,23 +183,47 @@ def attribute(locale: str, key: str, name: str) -> str | None:
 # ---------------------------------------------------------------------------------------------
 # A history row's summary is a string the store keeps up to 500 characters. A summary that is
 # a catalog message is stored as SUMMARY_TAG + compact JSON ``{"k": key, "a": {name: value}}``,
-# where a value is a number, a string, or another such object (a :class:`Msg` argument);
+# where a value is a number, a string, another such object (a :class:`Msg` argument) or a list
+# of them (a game's :func:`summary_args` turns its stored ids into names when shown);
 # ``/campaign history`` renders it in the reader's language. Entries stored as plain text
 # (before this, or too long to encode) are shown as they are.
 SUMMARY_TAG = "⁣msg:"  # an invisible separator no typed summary starts with
 SUMMARY_LIMIT = 500
 
 
+#: how a game turns the stored arguments of its messages (compact ids: ``"violet"``) into
+#: catalog arguments (names in the reader's language) when a summary is shown; by key prefix
+_SUMMARY_ARGS: dict[str, Callable[[str, dict[str, Any]], dict[str, Any]]] = {}
+
+
+def summary_args(prefix: str, expand: Callable[[str, dict[str, Any]], dict[str, Any]]) -> None:
+    """Register ``expand(key, args)`` for stored messages whose key starts with ``prefix``: a
+    game stores its ids and numbers, and ``expand`` makes them the message's arguments (names
+    as :class:`Msg` in the reader's language) when the history is shown."""
+    _SUMMARY_ARGS[prefix] = expand
+
+
+def _value(key: str, name: str, value: Any) -> Any:
+    if isinstance(value, Msg):
+        return _tree(value)
+    if isinstance(value, (list, tuple)):
+        return [_value(key, name, v) for v in value]
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        raise TypeError(f"{key}: argument {name!r} cannot be stored: {value!r}")
+    return value
+
+
 def _tree(msg: Msg) -> dict[str, Any]:
-    args: dict[str, Any] = {}
-    for name, value in msg.args:
-        if isinstance(value, Msg):
-            args[name] = _tree(value)
-        elif isinstance(value, bool) or not isinstance(value, (int, float, str)):
-            raise TypeError(f"{msg.key}: argument {name!r} cannot be stored: {value!r}")
-        else:
-            args[name] = value
+    args = {name: _value(msg.key, name, value) for name, value in msg.args}
     return {"k": msg.key, "a": args} if args else {"k": msg.key}
+
+
+def _decoded(value: Any) -> Any:
+    if isinstance(value, dict):
+        return _msg(value)
+    if isinstance(value, list):
+        return [_decoded(v) for v in value]
+    return value
 
 
 def _msg(tree: Any) -> Msg:
@@ -207,16 +232,24 @@ def _msg(tree: Any) -> Msg:
     args = tree.get("a", {})
     if not isinstance(args, dict):
         raise ValueError("not a stored message")
-    return Msg(
-        tree["k"], tuple((n, _msg(v) if isinstance(v, dict) else v) for n, v in args.items())
-    )
+    key: str = tree["k"]
+    decoded = {n: _decoded(v) for n, v in args.items()}
+    for prefix, expand in _SUMMARY_ARGS.items():
+        if key.startswith(prefix):
+            decoded = expand(key, decoded)
+            break
+    return Msg(key, tuple(decoded.items()))
 
 
 def encode_summary(msg: Msg) -> str:
     """The history summary for ``msg``: the encoded message when it fits the store's limit,
     else its English text."""
-    encoded = SUMMARY_TAG + json.dumps(_tree(msg), ensure_ascii=False, separators=(",", ":"))
-    return encoded if len(encoded) <= SUMMARY_LIMIT else msg.render(DEFAULT)[:SUMMARY_LIMIT]
+    tree = _tree(msg)
+    encoded = SUMMARY_TAG + json.dumps(tree, ensure_ascii=False, separators=(",", ":"))
+    if len(encoded) <= SUMMARY_LIMIT:
+        return encoded
+    # rendered as it would be shown (a game's stored ids made names)
+    return _msg(tree).render(DEFAULT)[:SUMMARY_LIMIT]
 
 
 def render_summary(locale: str, summary: str) -> str:

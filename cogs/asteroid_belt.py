@@ -9,7 +9,7 @@ rendered.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Literal
@@ -18,7 +18,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.catalog import Msg, decimal, has, locale_of, t
+from bot.catalog import SUMMARY_TAG, Msg, decimal, encode_summary, has, locale_of, summary_args, t
 from bot.errors import InputError, NoCampaign, RuleError
 from bot.games import GAMES
 from bot.rules import asteroid_belt as ab
@@ -61,34 +61,64 @@ def event_key(event_key: str) -> str:
 
 
 def _derived(event: ab.Event) -> dict[str, Msg]:
-    a = event.args
+    return _derived_args(event_key(event.key), event.args)
+
+
+def _derived_args(key: str, a: Mapping[str, Any]) -> dict[str, Msg]:
+    """Arguments a message ``key`` computes from its event's arguments (catalog key form)."""
     out: dict[str, Msg] = {}
-    if event.key == "mine.built":
+    if key == "ab-ev-mine-built":
         penalty = int(str(a.get("penalty", 0)))
         out["penalty_text"] = (
             Msg.of("ab-mine-penalty", table=a["table"], penalty=penalty)
             if penalty
             else Msg("ab-empty")
         )
-    elif event.key == "create.elite":
+    elif key == "ab-ev-create-elite":
         out["ready_text"] = Msg(
             "ab-ready-next-turn" if a.get("ready") == "next_turn" else "ab-ready-now"
         )
-    elif event.key == "move":
+    elif key == "ab-ev-move":
         out["base_text"] = (
             Msg.of("ab-move-from-base", base=a["base"]) if a.get("base") else Msg("ab-empty")
         )
-    elif event.key == "shuttle":
+    elif key == "ab-ev-shuttle":
         out["cost_text"] = (
             Msg("ab-shuttle-free") if a.get("own") else Msg.of("ab-shuttle-cost", cost=a["cost"])
         )
-    elif event.key == "raid":
+    elif key == "ab-ev-raid":
         out["result_text"] = Msg.of(f"ab-raid-{a['result']}", gain=a.get("gain", 0))
-    elif event.key == "token":
+    elif key == "ab-ev-token":
         out["note_text"] = (
             Msg.of("ab-token-note", note=a["note"]) if a.get("note") else Msg("ab-empty")
         )
+    elif key == "ab-hist-fight":
+        at, dt = int(str(a["at"])), int(str(a["dt"]))
+        result = "attacker" if at > dt else "defender" if at < dt else "draw"
+        out["verdict"] = Msg(f"ab-verdict-{result}")
+        out["attacker"], out["defender"] = ab.civ_msg(str(a["a"])), ab.civ_msg(str(a["d"]))
+        out["aunit"], out["dunit"] = ab.unit_msg(str(a["au"])), ab.unit_msg(str(a["du"]))
+    elif key in ("ab-history", "ab-history-game"):
+        out["title"] = Msg(f"ab-title-{a['action']}")
+        lines = [v for v in a.get("lines", []) if isinstance(v, Msg)]
+        out["lines"] = ab.list_msg(lines, "ab-list-space") if lines else Msg("ab-empty")
     return out
+
+
+#: arguments of the history messages (``ab-history*``, ``ab-hist-*``) that are computed from
+#: the stored ones when shown
+HISTORY_DERIVED = frozenset({"title", "lines", "verdict", "attacker", "aunit", "defender", "dunit"})
+
+
+def _history_args(key: str, args: dict[str, Any]) -> dict[str, Any]:
+    """A stored Asteroid Belt history message's arguments, in the reader's language: the ids
+    it keeps become names (see :func:`bot.catalog.summary_args`)."""
+    derived = _derived_args(key, args)
+    plain = {n: v for n, v in args.items() if n not in derived and n != "lines"}
+    return {**ab.msg_args(plain), **derived}
+
+
+summary_args("ab-", _history_args)
 
 
 def render_event(loc: str, event: ab.Event) -> str:
@@ -263,6 +293,10 @@ def _units_text(loc: str, counts: tuple[int, ...]) -> str:
     ) or t(loc, "ab-dash")
 
 
+def _count(units: list[ab.UnitType]) -> dict[ab.UnitType, int]:
+    return {u: units.count(u) for u in ab.UNIT_TYPES}
+
+
 def render_status(loc: str, state: ab.AsteroidBeltState) -> discord.Embed:
     builder = EmbedBuilder(t(loc, "ab-status-title"), ab.summary_text(loc, state))
     dash = t(loc, "ab-dash")
@@ -297,6 +331,14 @@ def render_status(loc: str, state: ab.AsteroidBeltState) -> discord.Embed:
                         used="yes" if cs.reinforcement_used else "no",
                     ),
                     _t(loc, "ab-status-mines", mines=", ".join(mines) or dash),
+                    _t(
+                        loc,
+                        "ab-status-shuttles",
+                        shuttles="; ".join(
+                            f"{sh.number}: {_units(loc, _count(sh.aboard))}" for sh in cs.shuttles
+                        )
+                        or dash,
+                    ),
                 ]
             ),
             inline=True,
@@ -350,10 +392,51 @@ def render_odds(loc: str, attacker: ab.UnitType, defender: ab.UnitType) -> disco
 
 
 def history_line(outcome: ab.Outcome, en_lines: list[str] | None = None) -> str:
-    """The audit trail stays English (``en_lines``: the outcome's lines, if already rendered)."""
+    """The outcome as English text (the form kept when the stored message would not fit)."""
     who = t("en", f"ab-civ-{outcome.civ}") if outcome.civ else "Asteroid Belt"
     lines = render_lines("en", outcome) if en_lines is None else en_lines
     return clip(f"{who} — {outcome.action}: " + " ".join(lines), 300)
+
+
+#: reminders of what is due, not things that happened: left out of the history
+HISTORY_SKIPS = frozenset({"turn.guards_due", "turn.besieged"})
+
+
+def history_msg(outcome: ab.Outcome) -> Msg:
+    """What happened, as a catalog message with compact arguments (ids, numbers): the history
+    shows it in the reader's language. A fight is kept as its sides, units, totals and result
+    (``a``, ``au``, ``at``, ``d``, ``du``, ``dt``: a guards' attack has two or three)."""
+    lines: list[Msg] = []
+    for event in outcome.events:
+        if event.key == "fight":
+            rec = outcome.fights[int(str(event.args["n"]))]
+            lines.append(
+                Msg.of(
+                    "ab-hist-fight",
+                    a=rec.attacker,
+                    au=rec.attacker_unit,
+                    at=rec.attack_total,
+                    d=rec.defender,
+                    du=rec.defender_unit,
+                    dt=rec.defence_total,
+                )
+            )
+        elif event.key in HISTORY_SKIPS:
+            continue
+        else:
+            lines.append(Msg(event_key(event.key), tuple(event.args.items())))
+    if outcome.civ in (None, ab.NATIVES):
+        return Msg.of("ab-history-game", action=outcome.action, lines=lines)
+    return Msg.of("ab-history", civ=outcome.civ, action=outcome.action, lines=lines)
+
+
+def history_summary(outcome: ab.Outcome, en_lines: list[str] | None = None) -> str:
+    """The stored history summary: :func:`history_msg` encoded, or, when that would not fit,
+    the English text."""
+    stored = encode_summary(history_msg(outcome))
+    if stored.startswith(SUMMARY_TAG):
+        return stored
+    return history_line(outcome, en_lines)
 
 
 # ----------------------------------------------------------------------------------------------
@@ -403,7 +486,7 @@ class AsteroidBeltCog(commands.Cog):
             new, outcome = step(state, civ, dice)
             tx.set_state(new)
             lines = render_lines("en", outcome)
-            tx.record(history_line(outcome, lines), dice.draws)
+            tx.record(history_summary(outcome, lines), dice.draws)
         await interaction.response.send_message(
             embed=render_outcome(locale_of(interaction.locale), new, outcome, lines)
         )
@@ -508,7 +591,7 @@ class AsteroidBeltCog(commands.Cog):
             )
             tx.create(GAME, state)
             lines = render_lines("en", outcome)
-            tx.record(history_line(outcome, lines), dice.draws)
+            tx.record(history_summary(outcome, lines), dice.draws)
         loc = locale_of(interaction.locale)
         embed = render_outcome(loc, state, outcome, lines)
         embed.add_field(
@@ -541,7 +624,7 @@ class AsteroidBeltCog(commands.Cog):
                 joined.locale = locale_of(interaction.locale)
             tx.set_state(new)
             lines = render_lines("en", outcome)
-            tx.record(history_line(outcome, lines))
+            tx.record(history_summary(outcome, lines))
         await interaction.response.send_message(
             embed=render_outcome(locale_of(interaction.locale), new, outcome, lines)
         )
@@ -566,7 +649,7 @@ class AsteroidBeltCog(commands.Cog):
                 new.civs[member_civ].locale = loc
             tx.set_state(new)
             lines = render_lines("en", outcome)
-            tx.record(history_line(outcome, lines))
+            tx.record(history_summary(outcome, lines))
         pinged = new.civs[ab.current_civ(new)]
         member = pinged.member_id
         if member is None:
@@ -637,17 +720,23 @@ class AsteroidBeltCog(commands.Cog):
         )
 
     @asteroids.command(name="shuttle", description="Activate a shuttle next to a class-3 asteroid")
+    @app_commands.rename(units_aboard="units-aboard")
     @app_commands.describe(
         at="The class-3 asteroid (g…): 3 resources, free if it is your mine",
+        units_aboard="Units of yours in the field boarding it, e.g. 'assault recon' (up to 3)",
         civilisation="GM: act for this civilisation",
     )
     async def shuttle(
         self,
         interaction: discord.Interaction[Any],
         at: str,
+        units_aboard: app_commands.Range[str, 1, 80] | None = None,
         civilisation: app_commands.Range[str, 1, 40] | None = None,
     ) -> None:
-        await self._act(interaction, civilisation, lambda s, c, d: ab.activate_shuttle(s, c, at))
+        aboard = ab.parse_units(units_aboard) if units_aboard else []
+        await self._act(
+            interaction, civilisation, lambda s, c, d: ab.activate_shuttle(s, c, at, aboard)
+        )
 
     @shuttle.autocomplete("at")
     async def _shuttle_at(
@@ -655,23 +744,167 @@ class AsteroidBeltCog(commands.Cog):
     ) -> list[app_commands.Choice[str]]:
         return await self._suggest(interaction, current, classes=[3])
 
+    @asteroids.command(name="board", description="Units in the field board one of your shuttles")
+    @app_commands.describe(
+        units="Units of yours in the field, e.g. 'assault recon' (up to 3 aboard)",
+        shuttle="Your shuttle's number (default: your only one)",
+        civilisation="GM: act for this civilisation",
+    )
+    async def board(
+        self,
+        interaction: discord.Interaction[Any],
+        units: app_commands.Range[str, 1, 80],
+        shuttle: app_commands.Range[int, 1, 99] | None = None,
+        civilisation: app_commands.Range[str, 1, 40] | None = None,
+    ) -> None:
+        boarding = ab.parse_units(units)
+        await self._act(
+            interaction, civilisation, lambda s, c, d: ab.board(s, c, shuttle, boarding)
+        )
+
+    @asteroids.command(
+        name="unload", description="Units leave one of your shuttles; an empty one leaves the board"
+    )
+    @app_commands.describe(
+        shuttle="Your shuttle's number (default: your only one)",
+        units="Which units leave, e.g. 'recon' (default: all aboard)",
+        civilisation="GM: act for this civilisation",
+    )
+    async def unload(
+        self,
+        interaction: discord.Interaction[Any],
+        shuttle: app_commands.Range[int, 1, 99] | None = None,
+        units: app_commands.Range[str, 1, 80] | None = None,
+        civilisation: app_commands.Range[str, 1, 40] | None = None,
+    ) -> None:
+        leaving = ab.parse_units(units) if units else []
+        await self._act(
+            interaction, civilisation, lambda s, c, d: ab.unload(s, c, shuttle, leaving)
+        )
+
+    @asteroids.command(
+        name="shuttle-move",
+        description="Roll your shuttle's speed (a d6) for this turn: moving is free",
+    )
+    @app_commands.describe(
+        shuttle="Your shuttle's number (default: your only one)",
+        civilisation="GM: act for this civilisation",
+    )
+    async def shuttle_move(
+        self,
+        interaction: discord.Interaction[Any],
+        shuttle: app_commands.Range[int, 1, 99] | None = None,
+        civilisation: app_commands.Range[str, 1, 40] | None = None,
+    ) -> None:
+        await self._act(
+            interaction, civilisation, lambda s, c, d: ab.move_shuttle(s, c, shuttle, d)
+        )
+
     @asteroids.command(
         name="raid",
-        description="Raid the cargo shuttle with your shuttle (hard variant: it is inactive, no raids)",
+        description="Raid the cargo shuttle with your shuttle next to it (hard variant: no raids)",
     )
-    @app_commands.rename(units_aboard="units-aboard")
     @app_commands.describe(
-        units_aboard="1-3 units in your shuttle, e.g. 'assault recon'",
+        shuttle="Your shuttle next to the cargo shuttle (default: your only one)",
         civilisation="GM: act for this civilisation",
     )
     async def raid(
         self,
         interaction: discord.Interaction[Any],
-        units_aboard: app_commands.Range[str, 1, 80],
+        shuttle: app_commands.Range[int, 1, 99] | None = None,
         civilisation: app_commands.Range[str, 1, 40] | None = None,
     ) -> None:
-        aboard = ab.parse_units(units_aboard)
-        await self._act(interaction, civilisation, lambda s, c, d: ab.raid(s, c, aboard, d))
+        await self._act(interaction, civilisation, lambda s, c, d: ab.raid(s, c, d, shuttle))
+
+    @board.autocomplete("shuttle")
+    @unload.autocomplete("shuttle")
+    @shuttle_move.autocomplete("shuttle")
+    @raid.autocomplete("shuttle")
+    async def _shuttle_ac(
+        self, interaction: discord.Interaction[Any], current: int | str
+    ) -> list[app_commands.Choice[int]]:
+        try:
+            found = await self._own_books(interaction)
+            if found is None:
+                return []
+            loc, cs = found
+            typed = str(current or "").strip()
+            return [
+                app_commands.Choice(
+                    name=clip(
+                        _t(
+                            loc,
+                            "ab-choice-shuttle",
+                            number=sh.number,
+                            units=list(sh.aboard),
+                            label=sh.at,
+                        ),
+                        100,
+                    ),
+                    value=sh.number,
+                )
+                for sh in cs.shuttles
+                if str(sh.number).startswith(typed)
+            ][: ab.MAX_SUGGESTIONS]
+        except Exception:
+            log.exception("shuttle autocomplete failed")
+            return []
+
+    @asteroids.command(
+        name="disband",
+        description="Disband a unit of yours that blocks the way (it goes to repair)",
+    )
+    @app_commands.describe(
+        unit="Your unit type in the field",
+        count="How many (default 1)",
+        civilisation="GM: act for this civilisation",
+    )
+    async def disband(
+        self,
+        interaction: discord.Interaction[Any],
+        unit: app_commands.Range[str, 1, 40],
+        count: app_commands.Range[int, 1, ab.MAX_COUNT] = 1,
+        civilisation: app_commands.Range[str, 1, 40] | None = None,
+    ) -> None:
+        await self._act(interaction, civilisation, lambda s, c, d: ab.disband(s, c, unit, count))
+
+    @disband.autocomplete("unit")
+    async def _disband_unit_ac(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        try:
+            found = await self._own_books(interaction)
+            if found is None:
+                return []
+            loc, cs = found
+            key = current.strip().lower().replace("ё", "е")
+            out = []
+            for u in ab.UNIT_TYPES:
+                if cs.field[u] < 1:
+                    continue
+                name = t(loc, f"ab-unit-{u}")
+                if key and not any(key in n.lower().replace("ё", "е") for n in (u, name)):
+                    continue
+                label = _t(loc, "ab-choice-unit", unit=u, n=cs.field[u])
+                out.append(app_commands.Choice(name=clip(label, 100), value=u))
+            return out
+        except Exception:
+            log.exception("disband autocomplete failed")
+            return []
+
+    async def _own_books(
+        self, interaction: discord.Interaction[Any]
+    ) -> tuple[str, ab.CivState] | None:
+        """The reader's language and the books of the civilisation this member plays (or, for
+        a member who plays none, of whose turn it is)."""
+        if interaction.channel_id is None:
+            return None
+        campaign = await self.bot.store.get(interaction.channel_id)
+        if campaign is None or campaign.game != GAME:
+            return None
+        state = ab.AsteroidBeltState.model_validate(campaign.state)
+        civ = ab.civ_of_member(state, interaction.user.id) or ab.current_civ(state)
+        return locale_of(interaction.locale), state.civs[civ]
 
     @asteroids.command(name="token", description="Use one of your elite's 3 ability tokens")
     @app_commands.describe(
@@ -748,7 +981,7 @@ class AsteroidBeltCog(commands.Cog):
             new, outcome = ab.fight(state, att, attacker, dfn, defender, dice)
             tx.set_state(new)
             lines = render_lines("en", outcome)
-            tx.record(history_line(outcome, lines), dice.draws)
+            tx.record(history_summary(outcome, lines), dice.draws)
         await interaction.response.send_message(embed=render_outcome(loc, new, outcome, lines))
 
     @asteroids.command(name="shuttle-fight", description="Your shuttle attacks another shuttle")
@@ -816,7 +1049,7 @@ class AsteroidBeltCog(commands.Cog):
             new, outcome = ab.resolve_guards(state, asteroid, units, dice)
             tx.set_state(new)
             lines = render_lines("en", outcome)
-            tx.record(history_line(outcome, lines), dice.draws)
+            tx.record(history_summary(outcome, lines), dice.draws)
         await interaction.response.send_message(
             embed=render_outcome(locale_of(interaction.locale), new, outcome, lines)
         )
@@ -879,6 +1112,10 @@ class AsteroidBeltCog(commands.Cog):
     @move.autocomplete("civilisation")
     @shuttle.autocomplete("civilisation")
     @raid.autocomplete("civilisation")
+    @board.autocomplete("civilisation")
+    @unload.autocomplete("civilisation")
+    @shuttle_move.autocomplete("civilisation")
+    @disband.autocomplete("civilisation")
     @token.autocomplete("civilisation")
     @reinforce.autocomplete("civilisation")
     @shuttle_fight.autocomplete("civilisation")

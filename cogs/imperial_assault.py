@@ -15,7 +15,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.catalog import Msg, decimal, has, locale_of, t
+from bot.catalog import Msg, decimal, encode_summary, has, locale_of, t
 from bot.errors import NoCampaign
 from bot.games import setup_command
 from bot.rules import imperial_assault as ia
@@ -300,15 +300,32 @@ def render_deploy_roll(loc: str, out: ia.DeployRollOutcome) -> discord.Embed:
 
 
 def history_deploy_roll(out: ia.DeployRollOutcome) -> str:
-    """The history line (English: the audit trail is one language)."""
-    parts = [f"Round {out.round_before}: {out.band} ({out.faces[0]}+{out.faces[1]}"]
-    parts[0] += f"{_dm(out.dm_before)} = {out.total})"
-    for r in out.reinforcements:
-        parts.append(f"reinforced {ia.label(r.group)}")
-    for d in out.deployments:
-        parts.append(f"deployed {ia.label(d.deployed)}" + (" (fuzzy)" if d.fuzzy else ""))
-    parts.append(f"threat {out.threat_before}→{out.threat_after}, DM {_dm(out.dm_after)}")
-    return " — ".join(parts)
+    """The history entry: a catalog message shown in the reader's language."""
+    steps: list[Msg] = [
+        Msg.of("ia-hist-reinforced", group=ia.label(r.group)) for r in out.reinforcements
+    ]
+    steps += [
+        Msg.of("ia-hist-deployed", group=ia.label(d.deployed), fuzzy="yes" if d.fuzzy else "no")
+        for d in out.deployments
+    ]
+    chain = Msg("ia-hist-none")
+    for step in reversed(steps):
+        chain = Msg.of("ia-hist-join", a=step, b=chain)
+    return encode_summary(
+        Msg.of(
+            "ia-hist-roll",
+            round=out.round_before,
+            band=_band(out.band),
+            a=out.faces[0],
+            b=out.faces[1],
+            dm=_dm(out.dm_before),
+            total=out.total,
+            steps=chain,
+            before=out.threat_before,
+            after=out.threat_after,
+            dmafter=_dm(out.dm_after),
+        )
+    )
 
 
 def render_activation(loc: str, out: ia.ActivationOutcome) -> discord.Embed:
@@ -533,8 +550,15 @@ class ImperialAssaultCog(commands.Cog):
         async with self.bot.campaign_tx(interaction, game=None, require=False) as tx:
             tx.create(GAME, state)
             tx.record(
-                f"{TITLE} mission started: {state.difficulty}, threat level {state.threat_level}, "
-                f"{', '.join(state.expansions)}, hand of {len(state.hand)}",
+                encode_summary(
+                    Msg.of(
+                        "ia-hist-setup",
+                        difficulty=Msg(f"ia-difficulty-{state.difficulty}"),
+                        level=state.threat_level,
+                        expansions=", ".join(state.expansions),
+                        hand=len(state.hand),
+                    )
+                ),
                 dice.draws,
             )
         loc = locale_of(interaction.locale)
@@ -593,7 +617,12 @@ class ImperialAssaultCog(commands.Cog):
             state = ImperialAssaultState.model_validate(tx.campaign.state)
             new_state, outcome = ia.activate(state, dice)
             tx.set_state(new_state)
-            tx.record(f"Round {state.round}: activated {ia.label(outcome.group)}", dice.draws)
+            tx.record(
+                encode_summary(
+                    Msg.of("ia-hist-activated", round=state.round, group=ia.label(outcome.group))
+                ),
+                dice.draws,
+            )
         await interaction.response.send_message(embed=render_activation(_loc(interaction), outcome))
 
     # -- /ia defeat ------------------------------------------------------------------------------
@@ -607,7 +636,11 @@ class ImperialAssaultCog(commands.Cog):
             state = ImperialAssaultState.model_validate(tx.campaign.state)
             new_state, outcome = ia.defeat(state, group)
             tx.set_state(new_state)
-            tx.record(f"Round {state.round}: {ia.label(outcome.group)} defeated")
+            tx.record(
+                encode_summary(
+                    Msg.of("ia-hist-defeated", round=state.round, group=ia.label(outcome.group))
+                )
+            )
         await interaction.response.send_message(embed=render_defeat(_loc(interaction), outcome))
 
     # -- /ia figure-lost -------------------------------------------------------------------------
@@ -628,9 +661,15 @@ class ImperialAssaultCog(commands.Cog):
             new_state, outcome = ia.lose_figures(state, group, count)
             tx.set_state(new_state)
             tx.record(
-                f"Round {state.round}: {ia.label(outcome.group)} lost {count} "
-                + ("figure" if count == 1 else "figures")
-                + (" and is defeated" if outcome.defeat is not None else "")
+                encode_summary(
+                    Msg.of(
+                        "ia-hist-lost",
+                        round=state.round,
+                        group=ia.label(outcome.group),
+                        count=count,
+                        defeated="yes" if outcome.defeat is not None else "no",
+                    )
+                )
             )
         await interaction.response.send_message(
             embed=render_figure_loss(_loc(interaction), outcome)
@@ -672,7 +711,11 @@ class ImperialAssaultCog(commands.Cog):
             state = ImperialAssaultState.model_validate(tx.campaign.state)
             new_state, outcome = ia.manual_deploy(state, group)
             tx.set_state(new_state)
-            tx.record(f"Round {state.round}: mission deployed {ia.label(outcome.group)}")
+            tx.record(
+                encode_summary(
+                    Msg.of("ia-hist-manual", round=state.round, group=ia.label(outcome.group))
+                )
+            )
         await interaction.response.send_message(
             embed=render_manual_deploy(_loc(interaction), outcome)
         )
@@ -699,8 +742,14 @@ class ImperialAssaultCog(commands.Cog):
             new_state, outcome = ia.adjust_threat(state, amount)
             tx.set_state(new_state)
             tx.record(
-                f"Round {state.round}: threat {outcome.threat_before}→{outcome.threat_after} "
-                "by hand"
+                encode_summary(
+                    Msg.of(
+                        "ia-hist-threat",
+                        round=state.round,
+                        before=outcome.threat_before,
+                        after=outcome.threat_after,
+                    )
+                )
             )
         await interaction.response.send_message(render_threat(_loc(interaction), outcome))
 

@@ -15,7 +15,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.catalog import LOCALES, Msg, decimal, has, locale_of, t
+from bot.catalog import LOCALES, Msg, decimal, encode_summary, has, locale_of, t
 from bot.errors import BotError, InputError, NoCampaign, NotAllowed
 from bot.rules import imperium as im
 from bot.storage import Campaign
@@ -85,6 +85,36 @@ def system_line(system: im.StarSystem, loc: str, ships: int = 0) -> str:
         factors=system.routine_factors,
         ships=ships,
     )
+
+
+def system_msg(system: im.StarSystem) -> Msg:
+    """:func:`system_line` as a catalog message (for the history)."""
+    bits = [
+        Msg.of("imp-worlds", count=system.worlds),
+        Msg.of("imp-outposts", count=system.outposts),
+    ]
+    if system.homeworld:
+        bits.append(Msg("imp-homeworld"))
+    details = bits[-1]
+    for bit in reversed(bits[:-1]):
+        details = Msg.of("imp-hist-list", a=bit, b=details)
+    return Msg.of(
+        "imp-system-line",
+        name=system.name,
+        owner=Msg.of("imp-owner", owner=system.owner or "none"),
+        details=details,
+        factors=system.routine_factors,
+        ships=0,
+    )
+
+
+def _side(side: im.Side) -> Msg:
+    return Msg.of("imp-side", side=side)
+
+
+def history(key: str, /, **args: Any) -> str:
+    """A history entry: catalog message ``key`` with ``args``, shown in the reader's language."""
+    return encode_summary(Msg.of(key, **args))
 
 
 def ship_line(ship: im.Ship, loc: str) -> str:
@@ -686,7 +716,7 @@ class ImperiumCog(
         )
         async with self.bot.campaign_tx(interaction, game=None, require=False) as tx:
             tx.create(GAME, state)
-            tx.record("Campaign started" + (" (first war set-up)" if first_war else ""))
+            tx.record(history("imp-hist-setup", first="yes" if first_war else "no"))
         await interaction.response.send_message(embed=render_setup(state, lang(interaction)))
 
     @app_commands.command(name="join", description="Play a side")
@@ -703,7 +733,9 @@ class ImperiumCog(
             new = state.model_copy(deep=True)
             new.players[side].append(interaction.user.id)
             tx.set_state(new)
-            tx.record(f"{interaction.user.display_name} joins {im.side_name(side)}")
+            tx.record(
+                history("imp-hist-join", member=interaction.user.display_name, side=_side(side))
+            )
         await interaction.response.send_message(
             tr(interaction, "imp-joined", member=f"<@{interaction.user.id}>", side=side)
         )
@@ -741,7 +773,11 @@ class ImperiumCog(
             state = im.ImperiumState.model_validate(tx.campaign.state)
             new = im.set_rus(state, side, stock, income)
             tx.set_state(new)
-            tx.record(f"{im.side_name(side)} RUs: {new.rus[side]}, income {new.income[side]}")
+            tx.record(
+                history(
+                    "imp-hist-rus", side=_side(side), rus=new.rus[side], income=new.income[side]
+                )
+            )
         await interaction.response.send_message(
             tr(interaction, "imp-rus-set", side=side, rus=new.rus[side], income=new.income[side])
         )
@@ -758,7 +794,7 @@ class ImperiumCog(
             state = im.ImperiumState.model_validate(tx.campaign.state)
             new = im.begin_war(state, phasing)
             tx.set_state(new)
-            tx.record(f"War {new.war} begins")
+            tx.record(history("imp-hist-war", war=new.war))
         await interaction.response.send_message(
             tr(interaction, "imp-war-begins", war=new.war, side=new.phasing)
         )
@@ -771,7 +807,7 @@ class ImperiumCog(
             state = im.ImperiumState.model_validate(tx.campaign.state)
             await self.require_player(interaction, tx.campaign, state, "imp-action-set-phasing")
             tx.set_state(im.set_phasing(state, side))
-            tx.record(f"Phasing player: {im.side_name(side)}")
+            tx.record(history("imp-hist-phasing", side=_side(side)))
         await interaction.response.send_message(tr(interaction, "imp-phasing-set", side=side))
 
     @app_commands.command(name="interwar", description="GM: end the war, pay interwar income")
@@ -783,7 +819,7 @@ class ImperiumCog(
             state = im.ImperiumState.model_validate(tx.campaign.state)
             new, out = im.interwar(state)
             tx.set_state(new)
-            tx.record(f"Interwar income; set-up for war {new.war}")
+            tx.record(history("imp-hist-interwar", war=new.war))
         await interaction.response.send_message(embed=render_interwar(out, lang(interaction)))
 
     # -- systems -------------------------------------------------------------------------------
@@ -816,7 +852,7 @@ class ImperiumCog(
                 state, name, owner=own, worlds=worlds, outposts=outposts, homeworld=homeworld
             )
             tx.set_state(new)
-            tx.record(f"System {system_line(system, 'en')}")
+            tx.record(history("imp-hist-system", line=system_msg(system)))
         await interaction.response.send_message(system_line(system, lang(interaction)))
 
     system_set.autocomplete("name")(ImperiumBase.system_autocomplete)
@@ -873,7 +909,16 @@ class ImperiumCog(
                 carries=carries,
             )
             tx.set_state(new)
-            tx.record(f"Ship added: {ship.label()} at {ship.system}")
+            tx.record(
+                history(
+                    "imp-hist-ship-added",
+                    ship=ship.name,
+                    type=ship.type,
+                    side=_side(ship.side),
+                    state=Msg("imp-ship-disrupted" if ship.disrupted else "imp-ship-ready"),
+                    system=ship.system or "—",
+                )
+            )
         await interaction.response.send_message(embed=render_ship(ship, "added", lang(interaction)))
 
     ship_add.autocomplete("system")(ImperiumBase.system_autocomplete)
@@ -902,7 +947,7 @@ class ImperiumCog(
             )
             new, changed = change(state, ship.name)
             tx.set_state(new)
-            tx.record(f"Ship {verb}: {changed.name}")
+            tx.record(history("imp-hist-ship", verb=verb, ship=changed.name))
         return changed
 
     @ship.command(name="remove", description="Take a ship off the roster")
@@ -964,7 +1009,14 @@ class ImperiumCog(
             await self.require_player(interaction, tx.campaign, state, "imp-action-apply-hits")
             new, out = im.screen_roll(state, ship, dice, source)
             tx.set_state(new)
-            tx.record(f"Hit on {out.result.ship}: {out.result.result}", dice.draws)
+            tx.record(
+                history(
+                    "imp-hist-hit",
+                    ship=out.result.ship,
+                    result=Msg.of("imp-fate", fate=out.result.result),
+                ),
+                dice.draws,
+            )
         await interaction.response.send_message(embed=render_screen(out, lang(interaction)))
 
     screen.autocomplete("ship")(ImperiumBase.ship_autocomplete)
@@ -999,7 +1051,10 @@ class ImperiumCog(
             await self.require_player(interaction, tx.campaign, state, "imp-action-apply-hits")
             new, out = im.apply_fire_step(state, system, step, split_names(ships), dice)
             tx.set_state(new)
-            tx.record(f"{out.system} fire step {step}: {len(out.results)} ship(s) hit", dice.draws)
+            tx.record(
+                history("imp-hist-fire-step", system=out.system, step=step, n=len(out.results)),
+                dice.draws,
+            )
         await interaction.response.send_message(embed=render_step(out, lang(interaction)))
 
     hits.autocomplete("system")(ImperiumBase.system_autocomplete)
@@ -1040,7 +1095,14 @@ class ImperiumCog(
                 state, system, holder, range_, jump_to=jump_to, load_fighters=load_fighters
             )
             tx.set_state(new)
-            tx.record(f"{out.system}: range {out.before} → {out.after}")
+            tx.record(
+                history(
+                    "imp-hist-range",
+                    system=out.system,
+                    before=Msg.of("imp-range", range=out.before),
+                    after=Msg.of("imp-range", range=out.after),
+                )
+            )
         await interaction.response.send_message(embed=render_range(out, lang(interaction)))
 
     range_cmd.autocomplete("system")(ImperiumBase.system_autocomplete)
@@ -1056,7 +1118,7 @@ class ImperiumCog(
             new = im.end_combat(state, system)
             name = im.find_system(state, system).name
             tx.set_state(new)
-            tx.record(f"Combat at {name} ended")
+            tx.record(history("imp-hist-combat-end", system=name))
         await interaction.response.send_message(tr(interaction, "imp-combat-ended", system=name))
 
     combat_end.autocomplete("system")(ImperiumBase.system_autocomplete)
@@ -1118,8 +1180,13 @@ class ImperiumPhases(ImperiumBase, commands.Cog):
             )
             tx.set_state(new)
             tx.record(
-                f"{out.system} {mode} round {out.round}: {im.side_name(out.holder)} has the "
-                "initiative",
+                history(
+                    "imp-hist-initiative",
+                    system=out.system,
+                    mode=mode,
+                    round=out.round,
+                    side=_side(out.holder),
+                ),
                 dice.draws,
             )
         await interaction.response.send_message(embed=render_initiative(out, lang(interaction)))
@@ -1166,7 +1233,7 @@ class ImperiumPhases(ImperiumBase, commands.Cog):
             tx.set_state(new)
             lost = sum(1 for s in out.ships if s.after == "destroyed")
             tx.record(
-                f"Maintenance at {out.system}: {len(out.ships)} ship(s), {lost} destroyed",
+                history("imp-hist-maintenance", system=out.system, n=len(out.ships), lost=lost),
                 dice.draws,
             )
         await interaction.response.send_message(embed=render_maintenance(out, lang(interaction)))

@@ -373,6 +373,18 @@ def _zero() -> dict[UnitType, int]:
     return dict.fromkeys(UNIT_TYPES, 0)
 
 
+class ShuttleState(BaseModel):
+    """One of a civilisation's shuttles on the board: its number (the civilisation's shuttles
+    are numbered 1, 2, ... in the order activated, the lowest free number first), the class-3
+    asteroid it was activated at, and the units aboard (part of the units in the field)."""
+
+    number: int = Field(ge=1)
+    at: str
+    aboard: list[UnitType] = Field(default_factory=list)
+    moved_turn: int = 0  # the game turn of its last move (one speed die per turn)
+    speed: int = 0  # that move's speed die
+
+
 class CivState(BaseModel):
     """One civilisation's books."""
 
@@ -391,10 +403,19 @@ class CivState(BaseModel):
     tokens_left: int = Field(ge=0)
     reinforcement_used: bool = False
     elite_created_this_turn: bool = False
+    # shuttles on the board (states stored before shuttles were tracked load with none)
+    shuttles: list[ShuttleState] = Field(default_factory=list)
 
     def available(self, unit: UnitType) -> int:
         """Units of this type in the field that may act this turn."""
         return self.field[unit] - self.not_ready[unit]
+
+    def aboard(self, unit: UnitType) -> int:
+        """Units of this type aboard this civilisation's shuttles."""
+        return sum(s.aboard.count(unit) for s in self.shuttles)
+
+    def shuttle(self, number: int) -> ShuttleState | None:
+        return next((s for s in self.shuttles if s.number == number), None)
 
     def units_left(self) -> int:
         return sum(self.field.values()) + sum(self.reserve.values())
@@ -886,6 +907,7 @@ def _copy_civ(cs: CivState) -> CivState:
             "reserve": dict(cs.reserve),
             "repair": dict(cs.repair),
             "not_ready": dict(cs.not_ready),
+            "shuttles": [sh.model_copy(update={"aboard": list(sh.aboard)}) for sh in cs.shuttles],
         }
     )
 
@@ -958,10 +980,34 @@ def _units_msg(count: int, unit: UnitType, each: int) -> Msg:
 
 
 def _to_repair(cs: CivState, unit: UnitType) -> None:
+    _leave_field(cs, unit)
+    cs.repair[unit] += 1
+
+
+def _leave_field(cs: CivState, unit: UnitType) -> None:
+    """One unit of this type leaves the field. A unit not aboard a shuttle goes first; when
+    only units aboard are left, one leaves the highest-numbered shuttle carrying it (a shuttle
+    left empty leaves the board, as the seed has it)."""
     cs.field[unit] -= 1
     if cs.not_ready[unit] > cs.field[unit]:
         cs.not_ready[unit] = cs.field[unit]
-    cs.repair[unit] += 1
+    if cs.aboard(unit) > cs.field[unit]:
+        carrier = max((s for s in cs.shuttles if unit in s.aboard), key=lambda s: s.number)
+        carrier.aboard.remove(unit)
+        if not carrier.aboard:
+            cs.shuttles.remove(carrier)
+
+
+def _lose_shuttle(cs: CivState, shuttle: ShuttleState) -> list[UnitType]:
+    """A defeated shuttle: its units go to repair and it leaves the board."""
+    units = list(shuttle.aboard)
+    cs.shuttles = [s for s in cs.shuttles if s.number != shuttle.number]
+    for u in units:
+        cs.field[u] -= 1
+        if cs.not_ready[u] > cs.field[u]:
+            cs.not_ready[u] = cs.field[u]
+        cs.repair[u] += 1
+    return units
 
 
 def _check_victory(state: AsteroidBeltState, civ: CivId, out: Outcome) -> None:
@@ -1121,8 +1167,14 @@ def shuttle_fight(
     else:
         loser, units = (dfn, d_units) if result == "attacker" else (att, a_units)
         new = _edit(state, civs=[loser])
-        for u in units:
-            _to_repair(new.civs[loser], u)
+        lcs = new.civs[loser]
+        # the loser's tracked shuttle carrying exactly these units leaves the board with them
+        carrier = next((s for s in lcs.shuttles if sorted(s.aboard) == sorted(units)), None)
+        if carrier is not None:
+            _lose_shuttle(lcs, carrier)
+        else:
+            for u in units:
+                _to_repair(lcs, u)
         events.append(_ev("shuttle.defeated", civ=loser, units=list(units)))
     return new, Outcome(
         action="shuttle-fight", civ=att, events=events, rolls=log.rolls, fights=[rec]
@@ -1533,22 +1585,177 @@ def move(
 
 
 def activate_shuttle(
-    state: AsteroidBeltState, civ: CivId | str, at: str
+    state: AsteroidBeltState,
+    civ: CivId | str,
+    at: str,
+    aboard: Sequence[UnitType | str] = (),
 ) -> tuple[AsteroidBeltState, Outcome]:
-    """Activate a shuttle next to a class-3 asteroid: 3 resources, free next to your own."""
+    """Activate a shuttle next to a class-3 asteroid: 3 resources, free next to your own. It
+    gets the civilisation's lowest free shuttle number; ``aboard``: units in the field boarding
+    it at once (up to 3; more may board later with :func:`board`)."""
     require_open(state)
     c = parse_civ(civ)
     a = find_asteroid(state, at)
     if not class_row(a.number).shuttle:
         raise _rule("ab-err-not-class-3", label=a.label, number=a.number)
+    units = [parse_unit(x) for x in aboard]
+    cap = tables().rules.shuttle_capacity
+    if len(units) > cap:
+        raise _input("ab-err-shuttle-capacity", cap=cap)
     new = _edit(state, civs=[c])
     cs = new.civ(c)
     _need_any_field(cs, "asteroid")
+    _need_free(cs, units)
     own = a.status == "mine" and a.owner == c
     cost = 0 if own else tables().rules.shuttle_cost
     _pay(cs, cost, Msg("ab-pay-shuttle"))
-    event = _ev("shuttle", civ=c, label=a.label, cost=cost, left=cs.resources, own=int(own))
-    return new, Outcome(action="shuttle", civ=c, events=[event], resources={c: -cost})
+    taken = {s.number for s in cs.shuttles}
+    number = next(n for n in range(1, len(taken) + 2) if n not in taken)
+    cs.shuttles = sorted(
+        [*cs.shuttles, ShuttleState(number=number, at=a.label, aboard=list(units))],
+        key=lambda s: s.number,
+    )
+    events = [
+        _ev(
+            "shuttle",
+            civ=c,
+            label=a.label,
+            cost=cost,
+            left=cs.resources,
+            own=int(own),
+            number=number,
+        )
+    ]
+    if units:
+        events.append(_ev("shuttle.board", civ=c, number=number, units=list(units)))
+    else:
+        events.append(_ev("shuttle.empty", civ=c, number=number))
+    return new, Outcome(action="shuttle", civ=c, events=events, resources={c: -cost})
+
+
+def _need_free(cs: CivState, units: Sequence[UnitType]) -> None:
+    """Units ready to act in the field and not already aboard a shuttle, enough for ``units``."""
+    for u in dict.fromkeys(units):
+        n = units.count(u)
+        free = cs.available(u) - cs.aboard(u)
+        if free < n:
+            raise _rule("ab-err-not-free", civ=cs.civ, unit=u, have=max(0, free), n=n)
+
+
+def _need_shuttle(cs: CivState, number: int | None) -> ShuttleState:
+    """The civilisation's shuttle ``number``; with no number, its only shuttle."""
+    if not cs.shuttles:
+        raise _rule("ab-err-no-shuttles", civ=cs.civ)
+    numbers = ", ".join(str(s.number) for s in cs.shuttles)
+    if number is None:
+        if len(cs.shuttles) > 1:
+            raise _input("ab-err-which-shuttle", civ=cs.civ, numbers=numbers)
+        return cs.shuttles[0]
+    found = cs.shuttle(number)
+    if found is None:
+        raise _rule("ab-err-no-such-shuttle", civ=cs.civ, number=number, numbers=numbers)
+    return found
+
+
+def board(
+    state: AsteroidBeltState,
+    civ: CivId | str,
+    shuttle: int | None,
+    units: Sequence[UnitType | str],
+) -> tuple[AsteroidBeltState, Outcome]:
+    """Units in the field (ready to act, not aboard another shuttle) board one of the
+    civilisation's shuttles, up to 3 aboard."""
+    require_open(state)
+    c = parse_civ(civ)
+    boarding = [parse_unit(x) for x in units]
+    if not boarding:
+        raise _input("ab-err-no-units")
+    new = _edit(state, civs=[c])
+    cs = new.civ(c)
+    sh = _need_shuttle(cs, shuttle)
+    cap = tables().rules.shuttle_capacity
+    if len(sh.aboard) + len(boarding) > cap:
+        raise _rule(
+            "ab-err-shuttle-full", number=sh.number, cap=cap, n=len(sh.aboard), more=len(boarding)
+        )
+    _need_free(cs, boarding)
+    sh.aboard.extend(boarding)
+    event = _ev("shuttle.board", civ=c, number=sh.number, units=list(sh.aboard))
+    return new, Outcome(action="board", civ=c, events=[event])
+
+
+def unload(
+    state: AsteroidBeltState,
+    civ: CivId | str,
+    shuttle: int | None,
+    units: Sequence[UnitType | str] = (),
+) -> tuple[AsteroidBeltState, Outcome]:
+    """Units leave a shuttle into the field (all of them by default); a shuttle left empty
+    leaves the board."""
+    require_open(state)
+    c = parse_civ(civ)
+    leaving = [parse_unit(x) for x in units]
+    new = _edit(state, civs=[c])
+    cs = new.civ(c)
+    sh = _need_shuttle(cs, shuttle)
+    if not leaving:
+        leaving = list(sh.aboard)
+    for u in dict.fromkeys(leaving):
+        if sh.aboard.count(u) < leaving.count(u):
+            raise _rule(
+                "ab-err-not-aboard",
+                number=sh.number,
+                unit=u,
+                have=sh.aboard.count(u),
+                n=leaving.count(u),
+            )
+    for u in leaving:
+        sh.aboard.remove(u)
+    events = [_ev("shuttle.unload", civ=c, number=sh.number, units=list(leaving))]
+    if not sh.aboard:
+        cs.shuttles = [s for s in cs.shuttles if s.number != sh.number]
+        events.append(_ev("shuttle.gone", civ=c, number=sh.number))
+    return new, Outcome(action="unload", civ=c, events=events)
+
+
+def move_shuttle(
+    state: AsteroidBeltState, civ: CivId | str, shuttle: int | None, dice: Dice
+) -> tuple[AsteroidBeltState, Outcome]:
+    """A shuttle moves over red cells for free; its speed is a d6, rolled once per turn."""
+    require_open(state)
+    c = parse_civ(civ)
+    new = _edit(state, civs=[c])
+    cs = new.civ(c)
+    sh = _need_shuttle(cs, shuttle)
+    if sh.moved_turn == new.turn:
+        raise _rule("ab-err-shuttle-moved", civ=c, number=sh.number, speed=sh.speed)
+    log = RollLog(dice)
+    face = log.d6("ab-roll-shuttle-speed", civ=c, number=sh.number)
+    sh.moved_turn, sh.speed = new.turn, face
+    event = _ev("shuttle.move", civ=c, number=sh.number, speed=face, units=list(sh.aboard))
+    return new, Outcome(action="shuttle-move", civ=c, events=[event], rolls=log.rolls)
+
+
+def disband(
+    state: AsteroidBeltState, civ: CivId | str, unit: UnitType | str, count: int = 1
+) -> tuple[AsteroidBeltState, Outcome]:
+    """Disband units of one's own in the field (one that blocks the way, or a mine): they leave
+    the board for the repair section, with no refund, and can be created again like any lost
+    unit (bot's choice: the seed says only that they may be disbanded). A unit not aboard a
+    shuttle goes first."""
+    require_open(state)
+    c = parse_civ(civ)
+    u = parse_unit(unit)
+    if not 1 <= count <= MAX_COUNT:
+        raise _input("ab-err-disband-count", max=MAX_COUNT)
+    new = _edit(state, civs=[c])
+    cs = new.civ(c)
+    if cs.field[u] < count:
+        raise _rule("ab-err-disband-none", civ=c, unit=u, have=cs.field[u], n=count)
+    for _ in range(count):
+        _to_repair(cs, u)
+    event = _ev("disband", civ=c, unit=u, count=count, field=cs.field[u])
+    return new, Outcome(action="disband", civ=c, events=[event])
 
 
 def pick_portal(dice: Dice | RollLog, portals: int, exclude: int | None, key: str) -> int:
@@ -1575,36 +1782,46 @@ def pick_portal(dice: Dice | RollLog, portals: int, exclude: int | None, key: st
 def raid(
     state: AsteroidBeltState,
     civ: CivId | str,
-    aboard: Sequence[UnitType | str],
     dice: Dice,
+    shuttle: int | None = None,
 ) -> tuple[AsteroidBeltState, Outcome]:
-    """Attack the cargo shuttle with a shuttle carrying ``aboard`` (1-3 units in the field):
-    one d6 on the seed's table; afterwards the cargo shuttle moves to another portal, chosen by
-    a die, whatever the result. Hard variant: the cargo shuttle is inactive."""
+    """Attack the cargo shuttle with one of your own shuttles, brought next to it: ``shuttle``
+    is its number (default: your only shuttle). It must carry 1-3 units. One d6 on the seed's
+    table; on a defeat the shuttle's units go to repair and it leaves the board. Afterwards the
+    cargo shuttle moves to another portal, chosen by a die, whatever the result. Hard variant:
+    the cargo shuttle is inactive."""
     require_open(state)
     c = parse_civ(civ)
     t = tables()
     if not t.variants[state.variant].raids:
         raise _rule("ab-err-no-raids")
-    units = [parse_unit(x) for x in aboard]
-    cap = t.rules.shuttle_capacity
-    if not 1 <= len(units) <= cap:
-        raise _input("ab-err-raid-aboard", cap=cap)
     new = _edit(state, civs=[c])
     cs = new.civ(c)
-    _need_aboard(cs, units)
+    if not cs.shuttles:
+        raise _rule("ab-err-raid-no-shuttle", civ=c)
+    sh = _need_shuttle(cs, shuttle)
+    if not sh.aboard:
+        raise _rule("ab-err-raid-empty-shuttle", civ=c, number=sh.number)
+    units = list(sh.aboard)
     log = RollLog(dice)
     face = log.d6("ab-roll-raid", n=len(units))
     row = t.raid[face - 1]
     kind = row.one if len(units) == 1 else row.more
     events = [
-        _ev("raid", civ=c, aboard=len(units), face=face, result=kind, gain=row.gain),
+        _ev(
+            "raid",
+            civ=c,
+            aboard=len(units),
+            face=face,
+            result=kind,
+            gain=row.gain,
+            number=sh.number,
+        ),
     ]
     gained = 0
     if kind == "defeat":
-        for x in units:
-            _to_repair(cs, x)
-        events.append(_ev("raid.repair", civ=c, units=list(units)))
+        lost: list[str] = list(_lose_shuttle(cs, sh))
+        events.append(_ev("raid.repair", civ=c, units=lost, number=sh.number))
     elif kind == "gain":
         gained = row.gain
         cs.resources += gained

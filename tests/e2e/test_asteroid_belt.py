@@ -76,13 +76,14 @@ async def test_three_player_game(table: Table) -> None:
     table.set_dice(ScriptedDice([3, 2]))
     text = await run(table, "capture guards", {"asteroid": "y1", "picks": "assault"}, "cy")
     assert "Orange Empire's assault squad goes to repair" in text
-    # 17-21: Green moves an engineer 3 times (3), activates a shuttle at g1 (3), moves a recon
-    # (1): 25; raids the cargo shuttle: 5 = +30: 55; the shuttle goes from portal 2 to 1
+    # 17-21: Green moves an engineer 3 times (3), moves a recon (1), activates a shuttle at g1
+    # with both aboard (3): 25; raids the cargo shuttle with it: 5 = +30: 55; the cargo
+    # shuttle goes from portal 2 to 1
     await run(table, "asteroids move", {"unit": "engineer", "moves": 3}, "cy")
-    await run(table, "asteroids shuttle", {"at": "g1"}, "cy")
     await run(table, "asteroids move", {"unit": "recon"}, "cy")
+    await run(table, "asteroids shuttle", {"at": "g1", "units-aboard": "engineer recon"}, "cy")
     table.set_dice(ScriptedDice([5, 1]))
-    text = await run(table, "asteroids raid", {"units-aboard": "engineer recon"}, "cy")
+    text = await run(table, "asteroids raid", {"shuttle": 1}, "cy")
     assert "you gain 30 resources" in text and "from portal 2 to portal 1" in text
     await run(table, "asteroids end-turn", None, "cy")  # Violet: 30
 
@@ -186,7 +187,7 @@ async def test_refusals_change_nothing(table: Table) -> None:
         ("capture target", {"asteroid": "v2"}, "ana", "already a mine of Violet Federation"),
         ("capture target", {"asteroid": "x7"}, "ana", "No asteroid 'x7'"),
         ("capture mine", {"asteroid": "r1"}, "ana", "has no flag yet"),
-        ("asteroids raid", {"units-aboard": "engineer"}, "ana", "Hard variant"),
+        ("asteroids raid", {}, "ana", "Hard variant"),
         ("asteroids create", {"unit": "elite"}, "ana", "elite is not in repair"),
         (
             "asteroids move",

@@ -30,9 +30,9 @@ SCRIPT: list[tuple[str, dict[str, Any], str, list[int]]] = [
     ("asteroids end-turn", {}, "bo", []),
     ("capture guards", {"asteroid": "y1", "picks": "assault"}, "cy", [3, 2]),
     ("asteroids move", {"unit": "engineer", "moves": 3}, "cy", []),
-    ("asteroids shuttle", {"at": "g1"}, "cy", []),
     ("asteroids move", {"unit": "recon"}, "cy", []),
-    ("asteroids raid", {"units-aboard": "engineer recon"}, "cy", [5, 1]),
+    ("asteroids shuttle", {"at": "g1", "units-aboard": "engineer recon"}, "cy", []),
+    ("asteroids raid", {}, "cy", [5, 1]),
     ("asteroids end-turn", {}, "cy", []),
     (
         "asteroids fight",
@@ -179,10 +179,17 @@ async def test_russian_refusals_autocomplete_and_odds(table: Table) -> None:
     await table.run("asteroids move", {"unit": "engineer"}, user="ana")
     await table.run("asteroids end-turn", user="ana")
     await table.run("asteroids move", {"unit": "recon"}, user="bo")
+    reply = await table.run(
+        "asteroids shuttle", {"at": "g1", "units-aboard": "разведчик"}, user="bo"
+    )
+    assert not reply.ephemeral, reply.text
     table.set_dice(ScriptedDice([5, 4]))
-    reply = await table.run("asteroids raid", {"units-aboard": "разведчик"}, user="bo")
+    reply = await table.run("asteroids raid", user="bo")
     assert not reply.ephemeral
-    assert "Фиолетовая Федерация нападает на грузовой шаттл, на борту 1: кубик 5" in reply.text
+    assert (
+        "Фиолетовая Федерация нападает на грузовой шаттл шаттлом 1, на борту 1: кубик 5"
+        in reply.text
+    )
     assert "нападение на грузовой шаттл, на борту 1: **5**" in reply.text
 
 

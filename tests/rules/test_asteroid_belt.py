@@ -760,17 +760,28 @@ RAID = {
 }
 
 
+def shuttle_with(
+    state: ab.AsteroidBeltState, civ: ab.CivId, *units: str, at: str = "g1"
+) -> ab.AsteroidBeltState:
+    """Test helper: the civilisation activates a shuttle at ``at`` with ``units`` aboard."""
+    state, _ = ab.activate_shuttle(state, civ, at, list(units))
+    return state
+
+
 @pytest.mark.parametrize(("face", "aboard"), sorted(RAID))
 def test_raid_faces(face: int, aboard: int) -> None:
     gain, defeated = RAID[(face, aboard)]
     state = deploy(new_game(portal=1), "violet", engineer=1, assault=1, recon=1)
     units = ["assault", "engineer", "recon"][:aboard]
+    state = shuttle_with(state, "violet", *units)  # 32 - 3 for the shuttle
     # the cargo shuttle leaves portal 1: a d6 of 5 names no portal (re-roll), then 3
-    new, out = ab.raid(state, "violet", units, ScriptedDice([face, 5, 3]))
+    new, out = ab.raid(state, "violet", ScriptedDice([face, 5, 3]))
     cs = new.civs["violet"]
-    assert cs.resources == 32 + gain
+    assert cs.resources == 29 + gain
     assert sum(cs.repair.values()) == (aboard if defeated else 0)
     assert sum(cs.field.values()) == 3 - (aboard if defeated else 0)
+    # "поражение атакующего шаттла (фишки в ремонт)": a defeated shuttle leaves the board
+    assert [s.aboard for s in cs.shuttles] == ([] if defeated else [units])
     assert new.cargo_portal == 3
     assert [r.value for r in out.rolls] == [face, 5, 3]
 
@@ -778,12 +789,130 @@ def test_raid_faces(face: int, aboard: int) -> None:
 def test_raid_refusals() -> None:
     state = deploy(new_game(variant="hard"), "violet", engineer=1)
     with pytest.raises(RuleError, match="Hard variant"):
-        ab.raid(state, "violet", ["engineer"], ScriptedDice([]))
-    state = deploy(new_game(), "violet", engineer=1)
-    with pytest.raises(InputError, match="1 to 3"):
-        ab.raid(state, "violet", ["engineer"] * 4, ScriptedDice([]))
-    with pytest.raises(RuleError, match="1 engineer squad in the field ready to act, not 2"):
-        ab.raid(state, "violet", ["engineer", "engineer"], ScriptedDice([]))
+        ab.raid(state, "violet", ScriptedDice([]))
+
+
+def test_a_raid_needs_your_own_shuttle() -> None:
+    """The seed: "Для его атаки необходимо подойти вплотную своим шаттлом": no shuttle of your own, no
+    raid; the refusal says how to get one, and nothing changes or is rolled."""
+    state = deploy(new_game(), "violet", engineer=1, recon=1)
+    dice = ScriptedDice([])
+    with pytest.raises(RuleError) as refused:
+        ab.raid(state, "violet", dice)
+    assert str(refused.value) == (
+        "Violet Federation has no shuttle to bring next to the cargo shuttle: activate one next "
+        "to a class-3 asteroid with /asteroids shuttle (units-aboard: your units), bring it "
+        "next to the cargo shuttle, then raid with it."
+    )
+    assert ab.text("ru", refused.value.key, civ="violet").startswith(
+        "У Фиолетовой Федерации нет шаттла, чтобы подойти вплотную к грузовому"
+    )
+    assert dice.draws == []
+    # another civilisation's shuttle is not yours
+    orange = shuttle_with(deploy(state, "orange", engineer=1), "orange", "engineer")
+    with pytest.raises(RuleError, match="Violet Federation has no shuttle"):
+        ab.raid(orange, "violet", ScriptedDice([]))
+    # an empty shuttle has no units to raid with
+    empty = shuttle_with(state, "violet")
+    with pytest.raises(RuleError, match="shuttle 1 carries no units: board 1 to 3"):
+        ab.raid(empty, "violet", ScriptedDice([]))
+    # two shuttles: name the one next to the cargo shuttle; a number that is not yours
+    two = shuttle_with(shuttle_with(state, "violet", "engineer"), "violet", "recon", at="g2")
+    assert [s.number for s in two.civs["violet"].shuttles] == [1, 2]
+    with pytest.raises(InputError, match="has shuttles 1, 2: name the one"):
+        ab.raid(two, "violet", ScriptedDice([]))
+    with pytest.raises(RuleError, match="no shuttle 3: its shuttles are 1, 2"):
+        ab.raid(two, "violet", ScriptedDice([]), shuttle=3)
+    new, out = ab.raid(two, "violet", ScriptedDice([1, 2]), shuttle=2)
+    assert out.event("raid").args["number"] == 2
+    # face 1: shuttle 2 is lost, its recon to repair; shuttle 1 stays with its engineer
+    cs = new.civs["violet"]
+    assert [(s.number, s.aboard) for s in cs.shuttles] == [(1, ["engineer"])]
+    assert cs.repair["recon"] == 1 and cs.field["recon"] == 0
+    assert out.event("raid.repair").args == {"civ": "violet", "units": ["recon"], "number": 2}
+
+
+def test_shuttles_are_created_boarded_moved_and_emptied() -> None:
+    """The seed: "В шаттле могут поместится до 3 отрядов", "Скорость передвижения определяется кубиком -
+    от 1 до 6", "Если в шаттле больше нет отрядов, он убирается с поля"."""
+    state = deploy(new_game(), "violet", engineer=2, assault=1, recon=1)
+    state, out = ab.activate_shuttle(state, "violet", "g1", ["engineer"])
+    assert out.keys() == ["shuttle", "shuttle.board"]
+    state, _ = ab.board(state, "violet", None, ["assault", "recon"])
+    assert state.civs["violet"].shuttles[0].aboard == ["engineer", "assault", "recon"]
+    with pytest.raises(RuleError, match="already carries 3: at most 3 aboard"):
+        ab.board(state, "violet", 1, ["engineer"])
+    # a unit already aboard cannot board a second shuttle
+    state, _ = ab.activate_shuttle(state, "violet", "g2")
+    with pytest.raises(RuleError, match="1 engineer squad in the field ready to act and not"):
+        ab.board(state, "violet", 2, ["engineer", "engineer"])
+    # the speed die, once per turn; moving costs nothing
+    before = state.civs["violet"].resources
+    state, out = ab.move_shuttle(state, "violet", 1, ScriptedDice([4]))
+    assert out.event("shuttle.move").args["speed"] == 4
+    assert state.civs["violet"].resources == before
+    with pytest.raises(RuleError, match=r"already moved this turn \(speed 4\)"):
+        ab.move_shuttle(state, "violet", 1, ScriptedDice([6]))
+    # unloading part, then the rest: the empty shuttle leaves the board
+    state, out = ab.unload(state, "violet", 1, ["recon"])
+    assert out.keys() == ["shuttle.unload"]
+    state, out = ab.unload(state, "violet", 1)
+    assert out.keys() == ["shuttle.unload", "shuttle.gone"]
+    assert [s.number for s in state.civs["violet"].shuttles] == [2]
+    # the next shuttle takes the lowest free number
+    state, out = ab.activate_shuttle(state, "violet", "g3", ["recon"])
+    assert out.event("shuttle").args["number"] == 1
+
+
+def test_a_lost_shuttle_fight_empties_the_shuttle() -> None:
+    state = shuttle_with(deploy(new_game(), "violet", recon=1), "violet", "recon")
+    state = deploy(state, "orange", assault=2)
+    # Orange's shuttle (2 aboard, +1) beats Violet's (1 aboard): 1 vs 6+1
+    new, _ = ab.shuttle_fight(
+        state, "orange", ["assault", "assault"], "violet", ["recon"], ScriptedDice([6, 1])
+    )
+    cs = new.civs["violet"]
+    assert cs.shuttles == [] and cs.repair["recon"] == 1
+
+
+def test_old_states_load_without_shuttles() -> None:
+    stored = json.loads(dump(new_game()))
+    for cs in stored["civs"].values():
+        del cs["shuttles"]
+    state = ab.AsteroidBeltState.model_validate(stored)
+    assert all(cs.shuttles == [] for cs in state.civs.values())
+
+
+# --------------------------------------------------------------------------------------------
+# Disbanding
+# --------------------------------------------------------------------------------------------
+def test_disband_own_unit() -> None:
+    """The seed: "Если какой-то из своих отрядов занимает нужную клетку и мешает передвижению и
+    достижению целей, его можно ликвидировать": the unit leaves the field (bot's choice: for
+    repair, no refund)."""
+    state = deploy(new_game(), "violet", engineer=2)
+    new, out = ab.disband(state, "violet", "engineer")
+    cs = new.civs["violet"]
+    assert (cs.field["engineer"], cs.repair["engineer"]) == (1, 1)
+    assert cs.resources == state.civs["violet"].resources
+    assert out.event("disband").args == {
+        "civ": "violet",
+        "unit": "engineer",
+        "count": 1,
+        "field": 1,
+    }
+    with pytest.raises(RuleError, match="has 1 engineer squad in the field, not 2"):
+        ab.disband(new, "violet", "engineer", 2)
+    with pytest.raises(RuleError, match="has 0 assault squad in the field"):
+        ab.disband(new, "violet", "assault")
+    # a unit aboard goes last; the last one aboard empties its shuttle
+    boarded = shuttle_with(new, "violet", "engineer")
+    gone, _ = ab.disband(boarded, "violet", "engineer")
+    assert gone.civs["violet"].shuttles == []
+    # the disbanded elite may be created ("resurrected") again
+    elite = deploy(state, "violet", elite=1)
+    elite, _ = ab.disband(elite, "violet", "elite")
+    assert elite.civs["violet"].repair["elite"] == 1
 
 
 def test_pick_portal() -> None:
@@ -815,8 +944,8 @@ def test_pick_portal() -> None:
 
 
 def test_raid_single_portal_stays() -> None:
-    state = deploy(new_game(portals=1), "violet", engineer=1)
-    new, out = ab.raid(state, "violet", ["engineer"], ScriptedDice([3]))
+    state = shuttle_with(deploy(new_game(portals=1), "violet", engineer=1), "violet", "engineer")
+    new, out = ab.raid(state, "violet", ScriptedDice([3]))
     assert new.cargo_portal == 1 and len(out.rolls) == 1
 
 
@@ -973,7 +1102,8 @@ def test_rule_functions_do_not_mutate_their_input() -> None:
     ab.move(state, "violet", "engineer")
     ab.target(state, "violet", "r1")
     ab.fight(state, "violet", "assault", "orange", "engineer", ScriptedDice([6, 1]))
-    ab.raid(state, "violet", ["engineer"], ScriptedDice([1, 2]))
+    ab.raid(shuttle_with(state, "violet", "engineer"), "violet", ScriptedDice([1, 2]))
+    ab.disband(state, "violet", "engineer")
     ab.create(state, "violet", "engineer", ScriptedDice([]))
     ab.use_token(state, "violet")
     ab.end_turn(state)
@@ -998,12 +1128,12 @@ def test_no_rule_changes_its_input_or_an_earlier_state() -> None:
     state = keep(ab.move(state, "violet", "recon", from_base=True)[0])
     state = keep(ab.use_token(state, "violet", "scan")[0])
     state = keep(ab.create(state, "violet", "engineer", ScriptedDice([]))[0])
-    state = keep(ab.activate_shuttle(state, "violet", "g1")[0])
+    state = keep(ab.activate_shuttle(state, "violet", "g1", ["engineer"])[0])
     # assault 6+1 beats engineer 1: the engineer goes to repair
     state = keep(
         ab.fight(state, "violet", "assault", "orange", "engineer", ScriptedDice([6, 1]))[0]
     )
-    state = keep(ab.raid(state, "violet", ["engineer"], ScriptedDice([1, 2]))[0])
+    state = keep(ab.raid(state, "violet", ScriptedDice([1, 2]))[0])
     # Violet's shuttle (2 aboard, +1) beats Orange's (1 aboard): 6+1 vs 1; Orange's to repair
     state = keep(
         ab.shuttle_fight(

@@ -42,7 +42,7 @@ ACTIONS = st.one_of(
     st.tuples(st.just("mine"), st.sampled_from(["r1", "y1", "g1", "b1", "v4"])),
     st.tuples(st.just("fight"), st.sampled_from(ab.UNIT_TYPES), st.sampled_from(ab.UNIT_TYPES)),
     st.tuples(st.just("raid"), st.integers(1, 3)),
-    st.tuples(st.just("shuttle"), st.sampled_from(["g1", "g2", "r1"])),
+    st.tuples(st.just("shuttle"), st.sampled_from(["g1", "g2", "r1"]), st.integers(0, 3)),
     st.tuples(st.just("token")),
     st.tuples(st.just("reinforce")),
     st.tuples(st.just("end")),
@@ -79,10 +79,11 @@ def _apply(
         return ab.fight(state, now, str(action[1]), other, str(action[2]), dice)
     if kind == "raid":
         cs = state.civs[now]
-        aboard = [u for u in ab.UNIT_TYPES for _ in range(cs.available(u))][: int(str(action[1]))]
-        return ab.raid(state, now, aboard, dice)
+        return ab.raid(state, now, dice, cs.shuttles[-1].number if cs.shuttles else None)
     if kind == "shuttle":
-        return ab.activate_shuttle(state, now, str(action[1]))
+        cs = state.civs[now]
+        free = [u for u in ab.UNIT_TYPES for _ in range(cs.available(u) - cs.aboard(u))]
+        return ab.activate_shuttle(state, now, str(action[1]), free[: int(str(action[2]))])
     if kind == "token":
         return ab.use_token(state, now)
     if kind == "reinforce":
@@ -212,16 +213,24 @@ def _guided_step(
         ocs = state.civs[other]
         targets = [u for u in ab.UNIT_TYPES if ocs.field[u]] or ["engineer"]
         return ab.fight(state, now, rng.choice(field), other, rng.choice(targets), dice)
-    if kind == "raid":
-        return ab.raid(state, now, field[: rng.randint(1, 3)], dice)
-    if kind == "shuttle":
-        return ab.activate_shuttle(state, now, rng.choice([f"g{i}" for i in range(1, 9)]))
+    cs = state.civs[now]
+    loaded = [sh for sh in cs.shuttles if sh.aboard]
+    if kind == "raid" and loaded:
+        return ab.raid(state, now, dice, rng.choice(loaded).number)
+    if kind in ("raid", "shuttle"):
+        free = [u for u in ab.UNIT_TYPES for _ in range(cs.available(u) - cs.aboard(u))]
+        aboard = rng.sample(free, min(len(free), rng.randint(1, 3)))
+        return ab.activate_shuttle(state, now, rng.choice([f"g{i}" for i in range(1, 9)]), aboard)
     return ab.end_turn(state)
 
 
 def _check_books(new: ab.AsteroidBeltState) -> None:
     for c in new.order:
         cs = new.civs[c]
+        # units aboard are units in the field; a shuttle carries at most 3; numbers unique
+        assert all(cs.aboard(u) <= cs.field[u] for u in ab.UNIT_TYPES)
+        assert all(len(sh.aboard) <= 3 for sh in cs.shuttles)
+        assert len({sh.number for sh in cs.shuttles}) == len(cs.shuttles)
         assert cs.resources >= 0
         for pool in (cs.field, cs.reserve, cs.repair, cs.not_ready):
             assert all(n >= 0 for n in pool.values())

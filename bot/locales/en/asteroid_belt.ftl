@@ -126,7 +126,17 @@ ab-err-moves = Moves must be 1 to { $max }.
 ab-err-no-reserve = { $civ } has no { $unit } in reserve at its base.
 ab-err-not-class-3 = { $label } is class { $number }: shuttles start next to class 3 (g...).
 ab-err-no-raids = Hard variant: the cargo shuttle is inactive, so there are no raids.
-ab-err-raid-aboard = A shuttle carries 1 to { $cap } units: name those aboard.
+ab-err-raid-no-shuttle = { $civ } has no shuttle to bring next to the cargo shuttle: activate one next to a class-3 asteroid with /asteroids shuttle (units-aboard: your units), bring it next to the cargo shuttle, then raid with it.
+ab-err-raid-empty-shuttle = { $civ }'s shuttle { $number } carries no units: board 1 to 3 with /asteroids board, then raid with it.
+ab-err-no-shuttles = { $civ } has no shuttle on the board: activate one next to a class-3 asteroid with /asteroids shuttle.
+ab-err-which-shuttle = { $civ } has shuttles { $numbers }: name the one you mean (shuttle).
+ab-err-no-such-shuttle = { $civ } has no shuttle { $number }: its shuttles are { $numbers }.
+ab-err-shuttle-full = Shuttle { $number } already carries { $n }: at most { $cap } aboard, so { $more } more do not fit.
+ab-err-not-free = { $civ } has { $have } { $unit } in the field ready to act and not aboard a shuttle, not { $n }.
+ab-err-not-aboard = Shuttle { $number } carries { $have } { $unit }, not { $n }.
+ab-err-shuttle-moved = { $civ }'s shuttle { $number } has already moved this turn (speed { $speed }).
+ab-err-disband-count = Disband 1 to { $max } units at a time.
+ab-err-disband-none = { $civ } has { $have } { $unit } in the field, not { $n }: only units on the board can be disbanded.
 ab-err-no-tokens = { $civ } has used all its elite's ability tokens.
 ab-err-reinforced = { $civ } has already had its one reinforcement.
 ab-err-reinforce-units = Reinforcement is only for a civilisation with no units left: { $civ } still has { $n } in the field or reserve.
@@ -143,6 +153,7 @@ ab-roll-defence = defence: { $defender } { $dunit }
 ab-roll-shuttle-attack = attack: { $attacker } shuttle ({ $n } aboard)
 ab-roll-shuttle-defence = defence: { $defender } shuttle ({ $n } aboard)
 ab-roll-elite = { $civ } elite: 2 { $unit }s on { $needed }-6
+ab-roll-shuttle-speed = speed of { $civ }'s shuttle { $number }
 ab-roll-raid = cargo shuttle raid ({ $n } aboard)
 ab-roll-cargo-start = cargo shuttle's starting portal{ $again ->
     [yes] {" "}(re-roll)
@@ -166,6 +177,10 @@ ab-title-create = Units created
 ab-title-move = Move
 ab-title-shuttle = Shuttle activated
 ab-title-raid = Cargo shuttle raid
+ab-title-board = Units board a shuttle
+ab-title-unload = Units leave a shuttle
+ab-title-shuttle-move = Shuttle moves
+ab-title-disband = Units disbanded
 ab-title-token = Elite ability token
 ab-title-reinforce = Reinforcement
 ab-title-end-turn = End of turn
@@ -205,14 +220,20 @@ ab-ev-create-base = { $civ } creates { $count } { $unit } at its base ({ $label 
 ab-ev-create-mine = { $civ } creates { $count } { $unit } next to { $label } for { $cost } resources ({ $left } left; { $stock } of that mine's own left).
 ab-ev-move = { $civ } moves { $unit }{ $base_text }: { $moves } move(s) × { $per_move } = { $cost } resources ({ $left } left).
 ab-move-from-base = {" "}out of { $base }
-ab-ev-shuttle = { $civ } activates a shuttle at { $label }: { $cost_text } ({ $left } left).
+ab-ev-shuttle = { $civ } activates shuttle { $number } at { $label }: { $cost_text } ({ $left } left).
+ab-ev-shuttle-board = Aboard { $civ }'s shuttle { $number }: { $units }.
+ab-ev-shuttle-empty = Shuttle { $number } waits empty: board 1 to 3 units with /asteroids board.
+ab-ev-shuttle-unload = { $units } leave { $civ }'s shuttle { $number }.
+ab-ev-shuttle-gone = Shuttle { $number } is empty and leaves the board.
+ab-ev-shuttle-move = { $civ }'s shuttle { $number } (aboard: { $units }) moves up to { $speed } red cells this turn, for free.
+ab-ev-disband = { $civ } disbands { $count } { $unit }: off the board, into repair ({ $field } left in the field).
 ab-shuttle-free = free next to its own class-3 mine
 ab-shuttle-cost = { $cost } resources
-ab-ev-raid = { $civ } raids the cargo shuttle with { $aboard } aboard: die { $face }, { $result_text }.
+ab-ev-raid = { $civ } raids the cargo shuttle with shuttle { $number }, { $aboard } aboard: die { $face }, { $result_text }.
 ab-raid-defeat = the attacking shuttle is defeated: its units go to repair
 ab-raid-escape = the cargo shuttle escapes to another portal
 ab-raid-gain = you gain { $gain } resources
-ab-ev-raid-repair = To repair: { $units }.
+ab-ev-raid-repair = Shuttle { $number } is lost. To repair: { $units }.
 ab-ev-raid-gain = { $civ } now has { $resources } resources.
 ab-ev-cargo-moved = The cargo shuttle moves from portal { $old } to portal { $new }.
 ab-ev-cargo-stays = The cargo shuttle stays at the only portal ({ $portal }).
@@ -265,6 +286,7 @@ ab-status-tokens = ability tokens { $tokens } · reinforcement { $used ->
    *[no] available
 }
 ab-status-mines = mines: { $mines }
+ab-status-shuttles = shuttles: { $shuttles }
 ab-status-base = { $label } (base)
 ab-field-busy = Targets and flags
 ab-field-mines = Mines
@@ -275,3 +297,13 @@ ab-status-inactive = {" "}(inactive: no raids)
 ab-summary-score = { $civ } { $vp }/{ $goal } VP { $resources } res
 ab-summary-won = Asteroid Belt ({ $variant }): { $winner } won · { $scores }
 ab-summary-turn = Asteroid Belt ({ $variant }), turn { $turn }: { $now } to play · { $scores }
+
+## Autocomplete
+ab-choice-shuttle = Shuttle { $number } (from { $label }): { $units }
+ab-choice-unit = { $unit }: { $n } in the field
+
+## /campaign history
+ab-history = { $civ } — { $title }: { $lines }
+ab-history-game = { $title }: { $lines }
+ab-list-space = { $a } { $b }
+ab-hist-fight = Fight: { $aunit } of { $attacker } ({ $at }) against { $dunit } of { $defender } ({ $dt }): { $verdict }.

@@ -192,3 +192,25 @@ ia-summary-adaptive = { $line } · fame { $fame }, { $awards ->
     [one] 1 award
    *[other] { $awards } awards
 }
+
+## /campaign history (each entry shown in the reader's language)
+ia-hist-setup = Imperial Assault mission started: { $difficulty }, threat level { $level }, { $expansions }, hand of { $hand }
+ia-hist-roll = Round { $round }: { $band } ({ $a }+{ $b }{ $dm } = { $total }){ $steps } — threat { $before }→{ $after }, DM { $dmafter }
+ia-hist-join = { $a }{ $b }
+ia-hist-none = {""}
+ia-hist-reinforced = {" "}— reinforced { $group }
+ia-hist-deployed = {" "}— deployed { $group }{ $fuzzy ->
+    [yes] {" "}(fuzzy)
+   *[no] {""}
+}
+ia-hist-activated = Round { $round }: activated { $group }
+ia-hist-defeated = Round { $round }: { $group } defeated
+ia-hist-lost = Round { $round }: { $group } lost { $count } { $count ->
+    [one] figure
+   *[other] figures
+}{ $defeated ->
+    [yes] {" "}and is defeated
+   *[no] {""}
+}
+ia-hist-manual = Round { $round }: mission deployed { $group }
+ia-hist-threat = Round { $round }: threat { $before }→{ $after } by hand

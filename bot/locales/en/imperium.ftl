@@ -434,3 +434,32 @@ imp-overhaul-cost = The overhauls cost { $side ->
 imp-overhauled-no-routine = { $ship } is overhauled; it needs no routine maintenance.
 imp-routine-too-much = Those ships need { $need } maintenance factors; { $system } gives { $factors }.
 imp-no-war = No war is being fought; begin one with /imperium war.
+
+## /campaign history (each entry shown in the reader's language)
+imp-hist-list = { $a }, { $b }
+imp-hist-setup = Campaign started{ $first ->
+    [yes] {" "}(first war set-up)
+   *[no] {""}
+}
+imp-hist-join = { $member } joins { $side }
+imp-hist-rus = { $side } RUs: { $rus }, income { $income }
+imp-hist-war = War { $war } begins
+imp-hist-phasing = Phasing player: { $side }
+imp-hist-interwar = Interwar income; set-up for war { $war }
+imp-hist-system = System { $line }
+imp-hist-ship-added = Ship added: { $ship } ({ $type }, { $side }, { $state }) at { $system }
+imp-hist-ship = { $verb ->
+    [remove] Ship removed
+    [disrupt] Ship disrupted
+    [repair] Ship repaired
+   *[move] Ship moved
+}: { $ship }
+imp-hist-hit = Hit on { $ship }: { $result }
+imp-hist-fire-step = { $system } fire step { $step }: { $n } ship(s) hit
+imp-hist-range = { $system }: range { $before } → { $after }
+imp-hist-combat-end = Combat at { $system } ended
+imp-hist-initiative = { $mode ->
+    [space] Space
+   *[surface] Surface
+} combat at { $system }, round { $round }: { $side } has the initiative
+imp-hist-maintenance = Maintenance at { $system }: { $n } ship(s), { $lost } destroyed

@@ -123,7 +123,17 @@ ab-err-moves = Передвижений должно быть от 1 до { $max
 ab-err-no-reserve = У { $civ_gen } нет { $unit_gen } в резерве на стартовой базе.
 ab-err-not-class-3 = { $label } — астероид класса { $number }: шаттл активируется только у астероида 3 класса (g…).
 ab-err-no-raids = Усложнённый вариант: грузовой шаттл неактивен, нападать на него нельзя.
-ab-err-raid-aboard = В шаттле помещается от 1 до { $cap } отрядов: перечислите тех, кто на борту.
+ab-err-raid-no-shuttle = У { $civ_gen } нет шаттла, чтобы подойти вплотную к грузовому: активируйте шаттл у астероида 3 класса командой /asteroids shuttle (на-борту: ваши отряды), подведите его к грузовому шаттлу и нападайте им.
+ab-err-raid-empty-shuttle = В шаттле { $number } ({ $civ }) нет отрядов: погрузите от 1 до 3 командой /asteroids board и нападайте им.
+ab-err-no-shuttles = У { $civ_gen } нет шаттла на поле: активируйте его у астероида 3 класса командой /asteroids shuttle.
+ab-err-which-shuttle = У { $civ_gen } шаттлы { $numbers }: укажите, какой именно (шаттл).
+ab-err-no-such-shuttle = У { $civ_gen } нет шаттла { $number }: есть шаттлы { $numbers }.
+ab-err-shuttle-full = В шаттле { $number } уже { $n }: помещается не больше { $cap }, ещё { $more } не войдут.
+ab-err-not-free = В поле у { $civ_gen } готовых к действию отрядов типа «{ $unit }» не на борту шаттла: { $have }, а нужно { $n }.
+ab-err-not-aboard = В шаттле { $number } отрядов типа «{ $unit }»: { $have }, а не { $n }.
+ab-err-shuttle-moved = Шаттл { $number } ({ $civ }) в этот ход уже передвигался (скорость { $speed }).
+ab-err-disband-count = За раз можно ликвидировать от 1 до { $max } отрядов.
+ab-err-disband-none = В поле у { $civ_gen } отрядов типа «{ $unit }»: { $have }, а не { $n }: ликвидировать можно только отряды на поле.
 ab-err-no-tokens = { $civ } уже использовала все фишки возможности элитного отряда.
 ab-err-reinforced = { $civ } уже получала своё единственное подкрепление.
 ab-err-reinforce-units = Подкрепление — только для цивилизации без отрядов: у { $civ_gen } ещё { $n } в поле или резерве.
@@ -140,6 +150,7 @@ ab-roll-defence = защита: { $dunit } ({ $defender })
 ab-roll-shuttle-attack = атака: шаттл ({ $attacker }), на борту { $n }
 ab-roll-shuttle-defence = защита: шаттл ({ $defender }), на борту { $n }
 ab-roll-elite = элитный отряд ({ $civ }): 2 отряда при { $needed }–6
+ab-roll-shuttle-speed = скорость шаттла { $number } ({ $civ })
 ab-roll-raid = нападение на грузовой шаттл, на борту { $n }
 ab-roll-cargo-start = начальный портал грузового шаттла{ $again ->
     [yes] {" "}(переброс)
@@ -163,6 +174,10 @@ ab-title-create = Отряды созданы
 ab-title-move = Передвижение
 ab-title-shuttle = Шаттл активирован
 ab-title-raid = Нападение на грузовой шаттл
+ab-title-board = Погрузка в шаттл
+ab-title-unload = Выгрузка из шаттла
+ab-title-shuttle-move = Шаттл передвигается
+ab-title-disband = Отряды ликвидированы
 ab-title-token = Фишка возможности
 ab-title-reinforce = Подкрепление
 ab-title-end-turn = Конец хода
@@ -214,18 +229,24 @@ ab-ev-create-base = { $civ } создаёт на стартовой базе ({ 
 ab-ev-create-mine = { $civ } создаёт у { $label }: { $unit } × { $count } за { $cost } (осталось { $left }; собственных ресурсов шахты — { $stock }).
 ab-ev-move = { $civ } передвигает { $unit }{ $base_text }: { $moves } × { $per_move } = { $cost } (осталось { $left }).
 ab-move-from-base = {" "}со стартовой базы { $base }
-ab-ev-shuttle = { $civ } активирует шаттл у { $label }: { $cost_text } (осталось { $left }).
+ab-ev-shuttle = { $civ } активирует шаттл { $number } у { $label }: { $cost_text } (осталось { $left }).
+ab-ev-shuttle-board = На борту шаттла { $number } ({ $civ }): { $units }.
+ab-ev-shuttle-empty = Шаттл { $number } ждёт пустым: погрузите от 1 до 3 отрядов командой /asteroids board.
+ab-ev-shuttle-unload = Из шаттла { $number } ({ $civ }) выгружаются: { $units }.
+ab-ev-shuttle-gone = В шаттле { $number } больше нет отрядов: он убирается с поля.
+ab-ev-shuttle-move = Шаттл { $number } ({ $civ }; на борту: { $units }) в этот ход проходит до { $speed } красных клеток, бесплатно.
+ab-ev-disband = { $civ } ликвидирует отряды ({ $unit } × { $count }): фишки уходят с поля в ремонт (в поле осталось { $field }).
 ab-shuttle-free = бесплатно у своей шахты 3 класса
 ab-shuttle-cost = { $cost } { $cost ->
     [one] ресурс
     [few] ресурса
    *[many] ресурсов
 }
-ab-ev-raid = { $civ } нападает на грузовой шаттл, на борту { $aboard }: кубик { $face }, { $result_text }.
+ab-ev-raid = { $civ } нападает на грузовой шаттл шаттлом { $number }, на борту { $aboard }: кубик { $face }, { $result_text }.
 ab-raid-defeat = поражение атакующего шаттла (фишки в ремонт)
 ab-raid-escape = грузовой шаттл уходит от погони в другой портал
 ab-raid-gain = вы получаете { $gain } очков ресурсов
-ab-ev-raid-repair = В ремонт: { $units }.
+ab-ev-raid-repair = Шаттл { $number } потерян. В ремонт: { $units }.
 ab-ev-raid-gain = Теперь у { $civ_gen } { $resources } { $resources ->
     [one] ресурс
     [few] ресурса
@@ -290,6 +311,7 @@ ab-status-tokens = фишки возможности: { $tokens } · подкр�
    *[no] доступно
 }
 ab-status-mines = шахты: { $mines }
+ab-status-shuttles = шаттлы: { $shuttles }
 ab-status-base = { $label } (база)
 ab-field-busy = Цели и флаги
 ab-field-mines = Шахты
@@ -300,3 +322,13 @@ ab-status-inactive = {" "}(неактивен: нападений нет)
 ab-summary-score = { $civ } { $vp }/{ $goal } ОП, { $resources } рес.
 ab-summary-won = Пояс астероидов ({ $variant }): победила { $winner } · { $scores }
 ab-summary-turn = Пояс астероидов ({ $variant }), ход { $turn }: ходит { $now } · { $scores }
+
+## Автодополнение
+ab-choice-shuttle = Шаттл { $number } (от { $label }): { $units }
+ab-choice-unit = { $unit }: в поле { $n }
+
+## /campaign history
+ab-history = { $civ } — { $title }: { $lines }
+ab-history-game = { $title }: { $lines }
+ab-list-space = { $a } { $b }
+ab-hist-fight = Бой: { $aunit } ({ $attacker }) — { $at } против { $dunit } ({ $defender }) — { $dt }: { $verdict }.

@@ -201,3 +201,26 @@ ia-summary-adaptive = { $line } · слава { $fame }, { $awards ->
     [few] { $awards } награды
    *[many] { $awards } наград
 }
+
+## /campaign history (каждая запись — на языке читающего)
+ia-hist-setup = Миссия Imperial Assault начата: сложность { $difficulty }, уровень угрозы { $level }, { $expansions }, в руке развёртывания { $hand }
+ia-hist-roll = Раунд { $round }: { $band } ({ $a }+{ $b }{ $dm } = { $total }){ $steps } — угроза { $before }→{ $after }, МР { $dmafter }
+ia-hist-join = { $a }{ $b }
+ia-hist-none = {""}
+ia-hist-reinforced = {" "}— подкрепление: { $group }
+ia-hist-deployed = {" "}— развёрнут { $group }{ $fuzzy ->
+    [yes] {" "}(нечёткое развёртывание)
+   *[no] {""}
+}
+ia-hist-activated = Раунд { $round }: активирован { $group }
+ia-hist-defeated = Раунд { $round }: { $group } разбит
+ia-hist-lost = Раунд { $round }: { $group } теряет { $count } { $count ->
+    [one] фигурку
+    [few] фигурки
+   *[many] фигурок
+}{ $defeated ->
+    [yes] {" "}и разбит
+   *[no] {""}
+}
+ia-hist-manual = Раунд { $round }: миссия развернула { $group }
+ia-hist-threat = Раунд { $round }: угроза { $before }→{ $after } вручную

@@ -455,3 +455,32 @@ imp-overhaul-cost = Капремонт обойдётся { $side ->
 imp-overhauled-no-routine = { $ship } идёт на капремонт; плановое обслуживание ему не нужно.
 imp-routine-too-much = Этим кораблям нужно факторов обслуживания: { $need }; система { $system } даёт { $factors }.
 imp-no-war = Война не идёт; начните её командой /imperium война.
+
+## /campaign history (каждая запись — на языке читающего)
+imp-hist-list = { $a }, { $b }
+imp-hist-setup = Кампания начата{ $first ->
+    [yes] {" "}(расстановка первой войны)
+   *[no] {""}
+}
+imp-hist-join = { $member } играет за сторону: { $side }
+imp-hist-rus = { $side }: RU { $rus }, доход { $income }
+imp-hist-war = Начинается война { $war }
+imp-hist-phasing = Активная сторона: { $side }
+imp-hist-interwar = Межвоенный доход; расстановка к войне { $war }
+imp-hist-system = Система { $line }
+imp-hist-ship-added = Корабль добавлен: { $ship } ({ $type }, { $side }, { $state }) в системе { $system }
+imp-hist-ship = { $verb ->
+    [remove] Корабль снят
+    [disrupt] Корабль дезорганизован
+    [repair] Корабль приведён в порядок
+   *[move] Корабль перемещён
+}: { $ship }
+imp-hist-hit = Попадание по { $ship }: { $result }
+imp-hist-fire-step = { $system }, шаг огня { $step }: попаданий по кораблям — { $n }
+imp-hist-range = { $system }: дистанция { $before } → { $after }
+imp-hist-combat-end = Бой в системе { $system } окончен
+imp-hist-initiative = { $mode ->
+    [space] Космический
+   *[surface] Наземный
+} бой в системе { $system }, раунд { $round }: инициатива у стороны { $side }
+imp-hist-maintenance = Техобслуживание в системе { $system }: кораблей { $n }, уничтожено { $lost }
