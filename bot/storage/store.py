@@ -189,12 +189,34 @@ async def _game_masters(conn: Conn, channel_id: int) -> list[int]:
     return [int(r[0]) for r in rows]
 
 
-async def _next_campaign_id(conn: Conn) -> int:
+async def _new_campaign(
+    conn: Conn,
+    channel_id: int,
+    guild_id: int | None,
+    game: str,
+    state_text: str,
+    created_by: int,
+    created_at: str,
+    updated_at: str,
+) -> int:
+    """Insert a campaign row at version 1 under the next campaign id; returns the id."""
     row = await conn.fetchrow(
         "UPDATE counters SET value = value + 1 WHERE name = 'campaign_id' RETURNING value"
     )
     assert row is not None
-    return int(row[0])
+    campaign_id = int(row[0])
+    await conn.execute(
+        f"INSERT INTO campaigns ({CAMPAIGN_COLUMNS}) VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?)",
+        channel_id,
+        campaign_id,
+        guild_id,
+        game,
+        state_text,
+        created_by,
+        created_at,
+        updated_at,
+    )
+    return campaign_id
 
 
 async def _bump(conn: Conn, campaign: Campaign, state_text: str, now: str) -> None:
@@ -431,17 +453,8 @@ class Store:
         if tx._new_game is not None:
             assert tx._new_state is not None
             new_text = dump_json(tx._new_state)
-            campaign_id = await _next_campaign_id(conn)
-            await conn.execute(
-                f"INSERT INTO campaigns ({CAMPAIGN_COLUMNS}) VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?)",
-                channel_id,
-                campaign_id,
-                guild_id,
-                tx._new_game,
-                new_text,
-                actor_id,
-                now,
-                now,
+            campaign_id = await _new_campaign(
+                conn, channel_id, guild_id, tx._new_game, new_text, actor_id, now, now
             )
             await conn.execute("DELETE FROM game_masters WHERE channel_id = ?", channel_id)
         else:
@@ -547,11 +560,9 @@ class Store:
                 await conn.execute("DELETE FROM history WHERE campaign_id = ?", old.campaign_id)
                 await conn.execute("DELETE FROM campaigns WHERE channel_id = ?", channel_id)
             await conn.execute("DELETE FROM game_masters WHERE channel_id = ?", channel_id)
-            campaign_id = await _next_campaign_id(conn)
-            await conn.execute(
-                f"INSERT INTO campaigns ({CAMPAIGN_COLUMNS}) VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?)",
+            campaign_id = await _new_campaign(
+                conn,
                 channel_id,
-                campaign_id,
                 guild_id,
                 data["game"],
                 dump_json(data["state"]),

@@ -4,11 +4,7 @@ tests use real ones): no lost update, an interaction applied once, migrations ap
 from __future__ import annotations
 
 import asyncio
-import json
 import sqlite3
-import sys
-import textwrap
-import time
 from datetime import timedelta
 from pathlib import Path
 
@@ -21,7 +17,6 @@ from bot.storage import SCHEMA_VERSION, Store
 from bot.storage.database import sqlite_path_of
 from bot.storage.migrations import migrations
 from bot.testing import databases
-from tests.conftest import need_postgres
 
 CHANNEL = 4242
 
@@ -251,60 +246,3 @@ def test_a_bad_database_url_is_one_line(
 def test_sqlite_urls_name_relative_and_absolute_files() -> None:
     assert sqlite_path_of("sqlite:///var/x.sqlite3") == "var/x.sqlite3"
     assert sqlite_path_of("sqlite:////data/x.sqlite3") == "/data/x.sqlite3"
-
-
-WRITER = textwrap.dedent(
-    """
-    import asyncio, sys
-    from bot.storage import Store
-
-    async def main(url):
-        store = await Store.open(url)
-        async with store.transaction(1, actor_id=1, command="/setup") as tx:
-            tx.create("counter", {"n": 0})
-            tx.record("started")
-        print("committed 0", flush=True)
-        n = 0
-        while True:
-            async with store.transaction(1, actor_id=1, command="/inc", interaction_id=n + 1) as tx:
-                n = tx.state["n"] + 1
-                tx.set_state({"n": n, "pad": "x" * 2000})
-                tx.record(f"n={n}")
-            print(f"committed {n}", flush=True)
-
-    asyncio.run(main(sys.argv[1]))
-    """
-)
-
-
-async def test_sigkill_mid_write_on_postgres_keeps_every_committed_transaction(
-    postgres_url: str,
-) -> None:
-    need_postgres()
-    proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-c", WRITER, postgres_url, stdout=asyncio.subprocess.PIPE
-    )
-    assert proc.stdout is not None
-    reported = -1
-    deadline = time.monotonic() + 30
-    while reported < 150 and time.monotonic() < deadline:
-        line = (await proc.stdout.readline()).decode()
-        if line.startswith("committed "):
-            reported = int(line.split()[1])
-    proc.kill()  # SIGKILL, in the middle of the loop
-    rest, _ = await proc.communicate()
-    for line in rest.decode().splitlines():  # anything printed before it died was committed
-        if line.startswith("committed "):
-            reported = int(line.split()[1])
-    assert reported >= 150
-    conn = await asyncpg.connect(postgres_url)
-    try:
-        state = await conn.fetchval("SELECT state FROM campaigns WHERE channel_id = 1")
-        seqs = [r[0] for r in await conn.fetch("SELECT seq FROM history ORDER BY seq")]
-        claims = await conn.fetchval("SELECT COUNT(*) FROM interactions")
-    finally:
-        await conn.close()
-    n = json.loads(state)["n"]
-    assert n >= reported
-    assert seqs == list(range(1, n + 2))  # the history matches the state, no gaps
-    assert claims == n  # each applied interaction claimed, none half-applied

@@ -2,7 +2,6 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-import subprocess
 import sys
 import textwrap
 import time
@@ -139,15 +138,17 @@ WRITER = textwrap.dedent(
     import asyncio, sys
     from bot.storage import Store
 
-    async def main(path):
-        store = await Store.open(path)
+    async def main(url):
+        store = await Store.open(url)
         async with store.transaction(1, actor_id=1, command="/setup") as tx:
             tx.create("counter", {"n": 0})
             tx.record("started")
         print("committed 0", flush=True)
         n = 0
         while True:
-            async with store.transaction(1, actor_id=1, command="/inc") as tx:
+            async with store.transaction(
+                1, actor_id=1, command="/inc", interaction_id=n + 1
+            ) as tx:
                 n = tx.state["n"] + 1
                 tx.set_state({"n": n, "pad": "x" * 2000})
                 tx.record(f"n={n}")
@@ -158,27 +159,34 @@ WRITER = textwrap.dedent(
 )
 
 
-def test_sigkill_mid_write_keeps_every_committed_transaction(tmp_path: Path) -> None:
-    path = tmp_path / "db.sqlite3"
-    proc = subprocess.Popen(
-        [sys.executable, "-c", WRITER, str(path)], stdout=subprocess.PIPE, text=True
+async def test_sigkill_mid_write_keeps_every_committed_transaction(database_url: str) -> None:
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-c", WRITER, database_url, stdout=asyncio.subprocess.PIPE
     )
     assert proc.stdout is not None
     reported = -1
     deadline = time.monotonic() + 30
     while reported < 150 and time.monotonic() < deadline:
-        line = proc.stdout.readline()
+        line = (await proc.stdout.readline()).decode()
         if line.startswith("committed "):
             reported = int(line.split()[1])
     proc.kill()  # SIGKILL, in the middle of the loop
-    proc.wait()
-    for line in proc.stdout:  # anything printed before it died was committed too
+    rest, _ = await proc.communicate()
+    for line in rest.decode().splitlines():  # anything printed before it died was committed
         if line.startswith("committed "):
             reported = int(line.split()[1])
     assert reported >= 150
-    with sqlite3.connect(path) as conn:
-        assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
-        n = conn.execute("SELECT json_extract(state, '$.n') FROM campaigns").fetchone()[0]
-        seqs = [r[0] for r in conn.execute("SELECT seq FROM history ORDER BY seq")]
+    store = await Store.open(database_url)
+    try:
+        assert await store.integrity_check() == "ok"
+        campaign = await store.get(1)
+        assert campaign is not None
+        n = campaign.state["n"]
+        seqs = sorted(h.seq for h in await store.history(1, limit=None))
+        async with store.db.reading() as conn:
+            claims = await conn.fetchrow("SELECT COUNT(*) FROM interactions")
+    finally:
+        await store.close()
     assert n >= reported  # every reported commit is there
-    assert seqs == list(range(1, n + 2))  # and the history matches the state, no gaps
+    assert seqs == list(range(1, n + 2))  # the history matches the state, no gaps
+    assert claims is not None and claims[0] == n  # each change claimed once, none half-applied
