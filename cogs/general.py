@@ -9,11 +9,94 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.catalog import has, locale_of, t
-from bot.ui import EmbedBuilder, tr
+from bot.catalog import (
+    CommandName,
+    attribute,
+    choice_key,
+    command_key,
+    has,
+    locale_of,
+    option_key,
+    t,
+)
+from bot.ui import EMBED_DESCRIPTION, EmbedBuilder, clip, tr
+from cogs.campaign import Pager
 
 if TYPE_CHECKING:
     from bot.app import TableBot
+
+AnyCommand = app_commands.Command[Any, ..., Any]
+
+# The games /help can explain one by one: the choice value is the game's help section as a
+# slug (``help_section = "GDW Imperium"`` → ``imperium``), the English name its choice name.
+GAME_CHOICES = [
+    app_commands.Choice(name="Weewar", value="weewar"),
+    app_commands.Choice(name="Imperial Assault", value="imperial_assault"),
+    app_commands.Choice(name="GDW Imperium", value="imperium"),
+    app_commands.Choice(name="Asteroid Belt", value="asteroid_belt"),
+]
+GAMES = [choice.value for choice in GAME_CHOICES]
+
+# A page of a game's reference: the embed description, kept well under Discord's 4096.
+PAGE_TEXT = 3000
+
+
+def section_slug(section: str) -> str:
+    """``"GDW Imperium"`` → ``"imperium"``, ``"Asteroid Belt"`` → ``"asteroid_belt"``."""
+    return section.lower().replace("gdw ", "").replace(" ", "_")
+
+
+def shown(loc: str, qualified_name: str) -> str:
+    """The command as the reader's Discord shows it: ``/ia setup``, ``/ia настройка``."""
+    return CommandName(qualified_name).render(loc)
+
+
+def help_game(loc: str, game: str) -> str:
+    """``/help game:Weewar`` as the reader types it (``/помощь игра:Weewar``)."""
+    option = attribute(loc, option_key("help", "game"), "name") or "game"
+    choice = next(c for c in GAME_CHOICES if c.value == game)
+    ck = choice_key(game)
+    name = t(loc, ck) if loc != "en" and has(loc, ck) else choice.name
+    return f"{shown(loc, 'help')} {option}:{name}"
+
+
+def command_description(loc: str, cmd: AnyCommand) -> str:
+    return attribute(loc, command_key(cmd.qualified_name), "desc") or cmd.description
+
+
+def option_line(loc: str, cmd: AnyCommand, param: app_commands.Parameter) -> str:
+    """``• `threat-level` (required) — The mission's threat level, 2–12``."""
+    key = option_key(cmd.qualified_name, param.display_name)
+    name = attribute(loc, key, "name") or param.display_name
+    description = attribute(loc, key, "desc") or param.description
+    marker = t(loc, "help-option-required") if param.required else t(loc, "help-option-optional")
+    line = f"• `{name}` ({marker}) — {description}"
+    if param.choices:
+        names = []
+        for choice in param.choices:
+            ck = choice_key(choice.value)
+            names.append(t(loc, ck) if loc != "en" and has(loc, ck) else choice.name)
+        line += " " + t(loc, "help-option-choices", choices=", ".join(names))
+    return line
+
+
+def command_block(loc: str, cmd: AnyCommand) -> str:
+    lines = [f"**`{shown(loc, cmd.qualified_name)}`** — {command_description(loc, cmd)}"]
+    lines += [option_line(loc, cmd, param) for param in cmd.parameters]
+    return clip("\n".join(lines), EMBED_DESCRIPTION)
+
+
+def reading_order(cmds: list[AnyCommand]) -> list[AnyCommand]:
+    """Commands grouped by their top-level name (in the order first met), and within a group
+    the direct subcommands before those of nested groups: ``/ia setup`` … ``/ia hand``, then
+    ``/deploy-roll``; ``/imperium setup`` … before ``/imperium ship add``."""
+    tops: dict[str, list[AnyCommand]] = {}
+    for cmd in cmds:
+        tops.setdefault(cmd.qualified_name.split()[0], []).append(cmd)
+    ordered: list[AnyCommand] = []
+    for group in tops.values():
+        ordered += sorted(group, key=lambda c: len(c.qualified_name.split()))
+    return ordered
 
 
 class General(commands.Cog):
@@ -33,38 +116,102 @@ class General(commands.Cog):
             text = tr(interaction, "ping-reply", ms=f"{latency * 1000:.0f}")
         await interaction.response.send_message(text)
 
-    @app_commands.command(name="help", description="Every command of the bot, grouped by game")
-    async def help(self, interaction: discord.Interaction[Any]) -> None:
+    @app_commands.command(
+        name="help", description="Every command of the bot, or one game's full reference"
+    )
+    @app_commands.describe(game="One game's commands with every option, page by page")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def help(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
         loc = locale_of(interaction.locale)
-        builder = EmbedBuilder(t(loc, "help-title"), t(loc, "help-intro"))
-        sections: dict[str, list[str]] = {}
+        if game is None:
+            await interaction.response.send_message(embed=self.overview(loc), ephemeral=True)
+            return
+        pages = self.reference(loc, game)
+        if len(pages) == 1:
+            await interaction.response.send_message(embed=pages[0], ephemeral=True)
+            return
+        await interaction.response.send_message(
+            embed=pages[0], view=HelpPager(pages, loc), ephemeral=True
+        )
+
+    def sections(self) -> dict[str, list[AnyCommand]]:
+        """Every slash command by help section (the cogs' ``help_section``), in help order."""
+        sections: dict[str, list[AnyCommand]] = {}
         for cog in sorted(self.bot.cogs.values(), key=lambda c: getattr(c, "help_order", 50)):
             section = str(getattr(cog, "help_section", cog.qualified_name))
             for cmd in cog.walk_app_commands():
                 if isinstance(cmd, app_commands.Command):
-                    text = await self._describe(cmd, interaction.locale)
-                    sections.setdefault(section, []).append(f"`/{cmd.qualified_name}` — {text}")
-        for section, lines in sections.items():
-            key = "section-" + section.lower().replace("gdw ", "").replace(" ", "_")
-            builder.long_field(t(loc, key) if has(loc, key) else section, lines)
-        await interaction.response.send_message(embed=builder.build(), ephemeral=True)
+                    sections.setdefault(section, []).append(cmd)
+        return sections
 
-    async def _describe(
-        self, cmd: app_commands.Command[Any, ..., Any], locale: discord.Locale
-    ) -> str:
-        """The command's description in the member's language (Russian from the translator,
-        English from the code)."""
-        translator = self.bot.tree.translator
-        if translator is not None:
-            context: app_commands.TranslationContext[Any, Any] = app_commands.TranslationContext(
-                app_commands.TranslationContextLocation.command_description, cmd
+    def overview(self, loc: str) -> discord.Embed:
+        """One page: each game one field with its commands' names, the other sections (the
+        campaign commands, /ping, /help) one line per command."""
+        builder = EmbedBuilder(t(loc, "help-title"), t(loc, "help-intro"))
+        for section, cmds in self.sections().items():
+            slug = section_slug(section)
+            key = "section-" + slug
+            title = t(loc, key) if has(loc, key) else section
+            if slug in GAMES:
+                names = " · ".join(f"`{shown(loc, c.qualified_name)}`" for c in reading_order(cmds))
+                more = t(loc, "help-game-more", command=f"`{help_game(loc, slug)}`")
+                builder.field(title, f"{names}\n{more}")
+            else:
+                builder.field(
+                    title,
+                    "\n".join(
+                        f"`{shown(loc, c.qualified_name)}` — {command_description(loc, c)}"
+                        for c in cmds
+                    ),
+                )
+        return builder.build()
+
+    def reference(self, loc: str, game: str) -> list[discord.Embed]:
+        """The game's every command with its description and options, cut into pages at
+        command boundaries."""
+        cmds = [
+            cmd
+            for section, group in self.sections().items()
+            if section_slug(section) == game
+            for cmd in group
+        ]
+        title = t(loc, "help-game-title", game=t(loc, "section-" + game))
+        intro = t(loc, "help-game-intro-" + game)
+        texts: list[str] = []
+        current = intro
+        for cmd in reading_order(cmds):
+            block = command_block(loc, cmd)
+            if current and len(current) + 2 + len(block) > PAGE_TEXT:
+                texts.append(current)
+                current = block
+            else:
+                current = f"{current}\n\n{block}" if current else block
+        texts.append(current)
+        pages = []
+        for number, text in enumerate(texts, start=1):
+            builder = EmbedBuilder(title, text)
+            builder.footer(
+                t(loc, "help-game-footer", page=number, pages=len(texts), doc=DOCS[game])
             )
-            translated = await translator.translate(
-                app_commands.locale_str(cmd.description), locale, context
-            )
-            if translated:
-                return translated
-        return cmd.description
+            pages.append(builder.build())
+        return pages
+
+
+DOCS = {
+    "weewar": "docs/weewar.md",
+    "imperial_assault": "docs/imperial-assault.md",
+    "imperium": "docs/imperium.md",
+    "asteroid_belt": "docs/asteroid-belt.md",
+}
+
+
+class HelpPager(Pager):
+    """The campaign history's ◀ / ▶ pager, with labels for pages of a reference."""
+
+    def __init__(self, pages: list[discord.Embed], loc: str) -> None:
+        super().__init__(pages, loc)
+        self.newer.label = t(loc, "help-page-previous")
+        self.older.label = t(loc, "help-page-next")
 
 
 async def setup(bot: TableBot) -> None:

@@ -126,8 +126,9 @@ def run_script(script: Path, database: Path) -> subprocess.CompletedProcess[str]
 def test_sample_scripts_run_without_a_refusal(script: Path, tmp_path: Path) -> None:
     result = run_script(script, tmp_path / "db.sqlite3")
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-2000:]
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    assert script.read_text(encoding="utf-8").strip() in readme, "the README shows the script"
+    page = ROOT / "docs" / (script.stem.replace("_", "-") + ".md")
+    text = page.read_text(encoding="utf-8")
+    assert script.read_text(encoding="utf-8").strip() in text, f"{page.name} shows the script"
 
 
 def test_a_script_with_a_refusal_exits_non_zero(tmp_path: Path) -> None:

@@ -12,7 +12,8 @@ line, before anything is rolled where that is possible. Every sentence and refus
 key (``bot/locales/{en,ru}/asteroid_belt.ftl``) with ids as arguments (:func:`msg_args` turns
 them into names in the reader's language), so replies come out in English or Russian.
 
-Choices where the seed is silent are marked "(bot's choice)" and listed in the README (Asteroid Belt, "Choices the bot makes").
+Choices where the seed is silent are marked "(bot's choice)" and listed in docs/asteroid-belt.md
+("House rulings").
 """
 
 from __future__ import annotations

@@ -197,7 +197,14 @@ async def test_help_lists_the_game_in_russian(table: Table) -> None:
     reply = await table.run("help", user=table.user("oleg", locale="ru"))
     fields = [f["name"] for f in reply.embeds[0]["fields"]]
     assert "Пояс астероидов" in fields
-    assert "`/asteroids setup` — Начать кампанию «Пояс астероидов» в этом канале" in reply.text
+    assert "`/астероиды начать`" in reply.text
+    reference = await table.run(
+        "help", {"game": "asteroid_belt"}, user=table.user("oleg", locale="ru")
+    )
+    assert (
+        "**`/астероиды начать`** — Начать кампанию «Пояс астероидов» в этом канале"
+        in reference.embeds[0]["description"]
+    )
 
 
 async def test_end_turn_ping_speaks_the_pinged_players_language(table: Table) -> None:

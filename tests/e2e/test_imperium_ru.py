@@ -238,5 +238,13 @@ async def test_help_shows_one_imperium_section(table: Table) -> None:
             for f in e.get("fields", [])
             if f["name"].startswith("GDW Imperium")
         )
-        for command in ("/imperium setup", "/initiative", "/maintenance", "/imperium ship add"):
+        commands = ("/imperium setup", "/initiative", "/maintenance", "/imperium ship add")
+        if locale == "ru":
+            commands = (
+                "/imperium начать",
+                "/инициатива",
+                "/техобслуживание",
+                "/imperium корабль добавить",
+            )
+        for command in commands:
             assert f"`{command}`" in block

@@ -1,0 +1,55 @@
+"""The command tree as the stand-in Discord received it at sync, walked down to the commands a
+member can run (``ia setup``, ``campaign gm add``, ``battle``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+SUBCOMMAND, GROUP = 1, 2
+
+# Each game's top-level commands, as synced.
+GAME_TOPS = {
+    "weewar": ("battle",),
+    "imperial_assault": ("ia", "deploy-roll"),
+    "imperium": ("imperium", "initiative", "maintenance"),
+    "asteroid_belt": ("asteroids", "capture"),
+}
+
+
+def leaf_commands(commands: Mapping[str, Mapping[str, Any]]) -> dict[str, dict[str, Any]]:
+    """``{"ia setup": node, "battle": node, …}``: every runnable command or subcommand."""
+    out: dict[str, dict[str, Any]] = {}
+
+    def walk(node: Mapping[str, Any], path: str) -> None:
+        children = [o for o in node.get("options") or [] if o["type"] in (SUBCOMMAND, GROUP)]
+        if not children:
+            out[path] = dict(node)
+        for child in children:
+            walk(child, f"{path} {child['name']}")
+
+    for command in commands.values():
+        walk(command, command["name"])
+    return out
+
+
+def localized(node: Mapping[str, Any], field: str, locale: str) -> str:
+    """``node[field]`` in ``locale`` (``name`` → ``name_localizations``), English if missing."""
+    if locale != "en":
+        value = (node.get(f"{field}_localizations") or {}).get(locale)
+        if value:
+            return str(value)
+    return str(node[field])
+
+
+def localized_path(
+    commands: Mapping[str, Mapping[str, Any]], qualified_name: str, locale: str
+) -> str:
+    """``ia setup`` as a member in ``locale`` sees it (``ia настройка``)."""
+    words = qualified_name.split()
+    node: Mapping[str, Any] = commands[words[0]]
+    shown = [localized(node, "name", locale)]
+    for word in words[1:]:
+        node = next(o for o in node["options"] if o["name"] == word)
+        shown.append(localized(node, "name", locale))
+    return " ".join(shown)
