@@ -1,48 +1,67 @@
-"""``python -m bot`` runs the bot; ``python -m bot health`` checks a running bot's heartbeat;
-``python -m bot local`` opens a local table in the terminal (no Discord needed)."""
+"""``python -m bot [run | local | health | migrate]`` — ``python -m bot --help`` lists them.
+
+Only what a subcommand needs is imported: ``--help`` and ``health`` load no discord.py."""
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import contextlib
+import difflib
 import logging
 import signal
 import sys
-import time
 from pathlib import Path
+from typing import TYPE_CHECKING, NoReturn
 
-import discord
-
-from bot.app import TableBot
-from bot.config import ConfigError, Settings, load_settings
-from bot.logs import configure_logging
+if TYPE_CHECKING:
+    from bot.config import Settings
 
 log = logging.getLogger("bot")
 
-HEALTHY_WITHIN_SECONDS = 60.0
+# each subcommand and its line in --help (run is the default)
+SUBCOMMANDS = {
+    "run": "connect to Discord and serve the commands (the default)",
+    "local": "try the commands in this terminal, no Discord needed",
+    "health": "exit 0 if the running bot's gateway is up (container check)",
+    "migrate": "copy every campaign from one database to another",
+}
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """Mistakes are one line on stderr and exit 2 (no usage block)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"error: {self.prog}: {message} — see {self.prog} --help\n")
+
+
+def build_parser() -> OneLineParser:
+    parser = OneLineParser(
+        prog="python -m bot",
+        description="A Discord bot that runs the fiddly parts of tabletop wargames. "
+        "Settings come from the environment and .env (see the README).",
+        epilog="Without a subcommand: run.",
+    )
+    subs = parser.add_subparsers(dest="command", title="subcommands", metavar="SUBCOMMAND")
+    for name, line in SUBCOMMANDS.items():
+        # local and migrate parse (and explain) their own options
+        own_options = name in ("local", "migrate")
+        subs.add_parser(name, help=line, description=line, add_help=not own_options)
+    return parser
 
 
 def health() -> int:
     """Exit 0 if the bot touched its heartbeat file within the last minute (gateway up)."""
-    try:
-        settings = load_settings(require_token=False)
-    except ConfigError as exc:
-        print(f"unhealthy: {exc}", file=sys.stderr)
-        return 1
-    path = settings.resolved_heartbeat_path
-    try:
-        age = time.time() - path.stat().st_mtime
-    except OSError:
-        print(f"unhealthy: no heartbeat at {path}", file=sys.stderr)
-        return 1
-    if age > HEALTHY_WITHIN_SECONDS:
-        print(f"unhealthy: last heartbeat {age:.0f} s ago", file=sys.stderr)
-        return 1
-    print(f"healthy: heartbeat {age:.0f} s ago")
-    return 0
+    from bot.health import main as health_main
+
+    return health_main()
 
 
 async def run(settings: Settings) -> int:
+    import discord
+
+    from bot.app import TableBot
+
     bot = TableBot(settings)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -152,18 +171,40 @@ def migrate_main(argv: list[str]) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = sys.argv[1:] if argv is None else argv
-    if args[:1] == ["health"]:
-        return health()
-    if args[:1] == ["local"]:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args and not args[0].startswith("-") and args[0] not in SUBCOMMANDS:
+        close = difflib.get_close_matches(args[0], SUBCOMMANDS, n=1)
+        hint = f"did you mean {close[0]!r}? " if close else ""
+        print(
+            f"error: unknown subcommand {args[0]!r} — {hint}"
+            f"python -m bot --help lists them ({', '.join(SUBCOMMANDS)})",
+            file=sys.stderr,
+        )
+        return 2
+    parser = build_parser()
+    ns, rest = parser.parse_known_args(args)
+    command = ns.command or "run"
+    if command == "local":
         from bot.local import main as local_main
 
-        return local_main(args[1:])
-    if args[:1] == ["migrate"]:
-        return migrate_main(args[1:])
-    if args:
-        print("usage: python -m bot [health | local [--help] | migrate --help]", file=sys.stderr)
+        return local_main(rest)
+    if command == "migrate":
+        return migrate_main(rest)
+    if rest:
+        print(
+            f"error: python -m bot {command}: unrecognized arguments: {' '.join(rest)}",
+            file=sys.stderr,
+        )
         return 2
+    if command == "health":
+        return health()
+    return run_main()
+
+
+def run_main() -> int:
+    from bot.config import ConfigError, load_settings
+    from bot.logs import configure_logging
+
     try:
         settings = load_settings()
     except ConfigError as exc:
