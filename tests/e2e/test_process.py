@@ -203,3 +203,27 @@ def test_health_check(tmp_path: Path) -> None:
     old = time.time() - 600
     os.utime(heartbeat, (old, old))
     assert run().returncode == 1
+
+
+async def test_start_up_logs_the_invite_url_with_exactly_the_needed_permissions(
+    bot_process: BotProcess,
+) -> None:
+    from urllib.parse import parse_qs, urlsplit
+
+    discord = bot_process.discord
+    await asyncio.wait_for(discord.identified.wait(), timeout=10)
+    lines = [
+        line
+        for line in bot_process.stderr.decode(errors="replace").splitlines()
+        if "Invite the bot with " in line
+    ]
+    assert len(lines) == 1, bot_process.stderr.decode(errors="replace")[-2000:]
+    url = lines[0].split("Invite the bot with ", 1)[1].strip()
+    parts = urlsplit(url)
+    assert (parts.scheme, parts.netloc, parts.path) == ("https", "discord.com", "/oauth2/authorize")
+    query = parse_qs(parts.query)
+    assert query["client_id"] == [str(discord.application_id)]
+    assert query["scope"] == ["bot applications.commands"]
+    # View Channels, Send Messages, Embed Links, Attach Files — and nothing else
+    assert int(query["permissions"][0]) == (1 << 10) | (1 << 11) | (1 << 14) | (1 << 15)
+    assert await bot_process.stop() == 0
