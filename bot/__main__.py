@@ -57,16 +57,82 @@ def health() -> int:
     return health_main()
 
 
-async def run(settings: Settings) -> int:
+# seconds between attempts while Discord can't be reached at start-up (then: give up, exit 1)
+RETRY_DELAYS = (1.0, 2.0, 4.0, 8.0, 15.0, 30.0, 60.0, 60.0, 60.0, 60.0)
+
+
+def unreachable(exc: BaseException) -> str | None:
+    """Why Discord could not be reached (refused, DNS, timeout, a 5xx), or None if ``exc``
+    is another problem."""
+    import aiohttp
+    import discord
+
+    if isinstance(exc, discord.DiscordServerError):
+        return f"Discord answered HTTP {exc.status}"
+    if isinstance(exc, discord.GatewayNotFound):
+        return "the gateway address could not be fetched"
+    if isinstance(exc, aiohttp.ClientConnectorDNSError):
+        return f"DNS lookup of {exc.host} failed"
+    if isinstance(exc, aiohttp.ClientConnectorError):
+        why = exc.os_error.strerror or str(exc.os_error) or type(exc.os_error).__name__
+        return f"connecting to {exc.host}:{exc.port} failed: {why}"
+    if isinstance(exc, aiohttp.ServerTimeoutError):
+        return "timed out"
+    if isinstance(exc, aiohttp.ClientConnectionError):
+        return str(exc) or type(exc).__name__
+    return None
+
+
+def cannot_reach(settings: Settings, reason: str) -> str:
+    return (
+        f"cannot reach Discord at {settings.discord_api_base_url} ({reason}) — "
+        "check the network connection and DISCORD_API_BASE_URL"
+    )
+
+
+async def run(settings: Settings, delays: tuple[float, ...] = RETRY_DELAYS) -> int:
+    """Run until stopped; while Discord can't be reached at start-up, retry after ``delays``."""
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, stop.set)
+    attempts = len(delays) + 1
+    for attempt in range(1, attempts + 1):
+        try:
+            return await run_once(settings, stop)
+        except Exception as exc:
+            reason = unreachable(exc)
+            if reason is None:
+                raise
+            if attempt == attempts:
+                print(
+                    f"error: {cannot_reach(settings, reason)}; gave up after {attempts} attempts",
+                    file=sys.stderr,
+                )
+                return 1
+            delay = delays[attempt - 1]
+            log.error(
+                "%s; retrying in %.0f s (attempt %d of %d)",
+                cannot_reach(settings, reason),
+                delay,
+                attempt,
+                attempts,
+            )
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stop.wait(), delay)
+            if stop.is_set():
+                log.info("Stopped")
+                return 0
+    return 1  # not reached
+
+
+async def run_once(settings: Settings, stop: asyncio.Event) -> int:
+    """One start of the bot; returns the exit code, or raises what stopped it."""
     import discord
 
     from bot.app import TableBot
 
     bot = TableBot(settings)
-    stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for sig in (signal.SIGTERM, signal.SIGINT):
-        loop.add_signal_handler(sig, stop.set)
     async with bot:
         runner = asyncio.create_task(bot.start(settings.discord_token.get_secret_value()))
         stopper = asyncio.create_task(stop.wait())
@@ -87,7 +153,7 @@ async def run(settings: Settings) -> int:
                 "Developer Portal (Bot → Reset Token).",
                 file=sys.stderr,
             )
-            return 1
+            return 2
         except discord.PrivilegedIntentsRequired:
             print(
                 "error: Discord asks for privileged intents; this bot uses none — "
