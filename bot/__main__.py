@@ -1,53 +1,138 @@
-"""``python -m bot`` runs the bot; ``python -m bot health`` checks a running bot's heartbeat;
-``python -m bot local`` opens a local table in the terminal (no Discord needed)."""
+"""``python -m bot [run | local | health | migrate]`` — ``python -m bot --help`` lists them.
+
+Only what a subcommand needs is imported: ``--help`` and ``health`` load no discord.py."""
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import contextlib
+import difflib
 import logging
 import signal
 import sys
-import time
 from pathlib import Path
+from typing import TYPE_CHECKING, NoReturn
 
-import discord
-
-from bot.app import TableBot
-from bot.config import ConfigError, Settings, load_settings
-from bot.logs import configure_logging
+if TYPE_CHECKING:
+    from bot.config import Settings
 
 log = logging.getLogger("bot")
 
-HEALTHY_WITHIN_SECONDS = 60.0
+# each subcommand and its line in --help (run is the default)
+SUBCOMMANDS = {
+    "run": "connect to Discord and serve the commands (the default)",
+    "local": "try the commands in this terminal, no Discord needed",
+    "health": "exit 0 if the running bot's gateway is up (container check)",
+    "migrate": "copy every campaign from one database to another",
+}
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """Mistakes are one line on stderr and exit 2 (no usage block)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"error: {self.prog}: {message} — see {self.prog} --help\n")
+
+
+def build_parser() -> OneLineParser:
+    parser = OneLineParser(
+        prog="python -m bot",
+        description="A Discord bot that runs the fiddly parts of tabletop wargames. "
+        "Settings come from the environment and .env (see the README).",
+        epilog="Without a subcommand: run.",
+    )
+    subs = parser.add_subparsers(dest="command", title="subcommands", metavar="SUBCOMMAND")
+    for name, line in SUBCOMMANDS.items():
+        # local and migrate parse (and explain) their own options
+        own_options = name in ("local", "migrate")
+        subs.add_parser(name, help=line, description=line, add_help=not own_options)
+    return parser
 
 
 def health() -> int:
     """Exit 0 if the bot touched its heartbeat file within the last minute (gateway up)."""
-    try:
-        settings = load_settings(require_token=False)
-    except ConfigError as exc:
-        print(f"unhealthy: {exc}", file=sys.stderr)
-        return 1
-    path = settings.resolved_heartbeat_path
-    try:
-        age = time.time() - path.stat().st_mtime
-    except OSError:
-        print(f"unhealthy: no heartbeat at {path}", file=sys.stderr)
-        return 1
-    if age > HEALTHY_WITHIN_SECONDS:
-        print(f"unhealthy: last heartbeat {age:.0f} s ago", file=sys.stderr)
-        return 1
-    print(f"healthy: heartbeat {age:.0f} s ago")
-    return 0
+    from bot.health import main as health_main
+
+    return health_main()
 
 
-async def run(settings: Settings) -> int:
-    bot = TableBot(settings)
+# seconds between attempts while Discord can't be reached at start-up (then: give up, exit 1)
+RETRY_DELAYS = (1.0, 2.0, 4.0, 8.0, 15.0, 30.0, 60.0, 60.0, 60.0, 60.0)
+
+
+def unreachable(exc: BaseException) -> str | None:
+    """Why Discord could not be reached (refused, DNS, timeout, a 5xx), or None if ``exc``
+    is another problem."""
+    import aiohttp
+    import discord
+
+    if isinstance(exc, discord.DiscordServerError):
+        return f"Discord answered HTTP {exc.status}"
+    if isinstance(exc, discord.GatewayNotFound):
+        return "the gateway address could not be fetched"
+    if isinstance(exc, aiohttp.ClientConnectorDNSError):
+        return f"DNS lookup of {exc.host} failed"
+    if isinstance(exc, aiohttp.ClientConnectorError):
+        why = exc.os_error.strerror or str(exc.os_error) or type(exc.os_error).__name__
+        return f"connecting to {exc.host}:{exc.port} failed: {why}"
+    if isinstance(exc, aiohttp.ServerTimeoutError):
+        return "timed out"
+    if isinstance(exc, aiohttp.ClientConnectionError):
+        return str(exc) or type(exc).__name__
+    return None
+
+
+def cannot_reach(settings: Settings, reason: str) -> str:
+    return (
+        f"cannot reach Discord at {settings.discord_api_base_url} ({reason}) — "
+        "check the network connection and DISCORD_API_BASE_URL"
+    )
+
+
+async def run(settings: Settings, delays: tuple[float, ...] = RETRY_DELAYS) -> int:
+    """Run until stopped; while Discord can't be reached at start-up, retry after ``delays``."""
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, stop.set)
+    attempts = len(delays) + 1
+    for attempt in range(1, attempts + 1):
+        try:
+            return await run_once(settings, stop)
+        except Exception as exc:
+            reason = unreachable(exc)
+            if reason is None:
+                raise
+            if attempt == attempts:
+                print(
+                    f"error: {cannot_reach(settings, reason)}; gave up after {attempts} attempts",
+                    file=sys.stderr,
+                )
+                return 1
+            delay = delays[attempt - 1]
+            log.error(
+                "%s; retrying in %.0f s (attempt %d of %d)",
+                cannot_reach(settings, reason),
+                delay,
+                attempt,
+                attempts,
+            )
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stop.wait(), delay)
+            if stop.is_set():
+                log.info("Stopped")
+                return 0
+    return 1  # not reached
+
+
+async def run_once(settings: Settings, stop: asyncio.Event) -> int:
+    """One start of the bot; returns the exit code, or raises what stopped it."""
+    import discord
+
+    from bot.app import TableBot
+
+    bot = TableBot(settings)
     async with bot:
         runner = asyncio.create_task(bot.start(settings.discord_token.get_secret_value()))
         stopper = asyncio.create_task(stop.wait())
@@ -68,7 +153,7 @@ async def run(settings: Settings) -> int:
                 "Developer Portal (Bot → Reset Token).",
                 file=sys.stderr,
             )
-            return 1
+            return 2
         except discord.PrivilegedIntentsRequired:
             print(
                 "error: Discord asks for privileged intents; this bot uses none — "
@@ -152,18 +237,40 @@ def migrate_main(argv: list[str]) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = sys.argv[1:] if argv is None else argv
-    if args[:1] == ["health"]:
-        return health()
-    if args[:1] == ["local"]:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args and not args[0].startswith("-") and args[0] not in SUBCOMMANDS:
+        close = difflib.get_close_matches(args[0], SUBCOMMANDS, n=1)
+        hint = f"did you mean {close[0]!r}? " if close else ""
+        print(
+            f"error: unknown subcommand {args[0]!r} — {hint}"
+            f"python -m bot --help lists them ({', '.join(SUBCOMMANDS)})",
+            file=sys.stderr,
+        )
+        return 2
+    parser = build_parser()
+    ns, rest = parser.parse_known_args(args)
+    command = ns.command or "run"
+    if command == "local":
         from bot.local import main as local_main
 
-        return local_main(args[1:])
-    if args[:1] == ["migrate"]:
-        return migrate_main(args[1:])
-    if args:
-        print("usage: python -m bot [health | local [--help] | migrate --help]", file=sys.stderr)
+        return local_main(rest)
+    if command == "migrate":
+        return migrate_main(rest)
+    if rest:
+        print(
+            f"error: python -m bot {command}: unrecognized arguments: {' '.join(rest)}",
+            file=sys.stderr,
+        )
         return 2
+    if command == "health":
+        return health()
+    return run_main()
+
+
+def run_main() -> int:
+    from bot.config import ConfigError, load_settings
+    from bot.logs import configure_logging
+
     try:
         settings = load_settings()
     except ConfigError as exc:

@@ -36,6 +36,13 @@ from bot.translator import CatalogTranslator
 log = logging.getLogger(__name__)
 
 SYNC_HASH_KEY = "command_sync_hash"
+# where the commands were last synced: a guild id, or "" for globally
+SYNC_GUILD_KEY = "command_sync_guild"
+# what the README asks for when inviting the bot
+INVITE_PERMISSIONS = discord.Permissions(
+    view_channel=True, send_messages=True, embed_links=True, attach_files=True
+)
+INVITE_SCOPES = ("bot", "applications.commands")
 # Discord's error code for a second callback to one interaction
 ALREADY_ACKNOWLEDGED = 40060
 
@@ -159,6 +166,7 @@ class TableBot(commands.AutoShardedBot):
             self.settings.database_target, pool_size=self.settings.database_pool_size
         )
         log.info("Campaigns are stored in %s", self._store.description)
+        log.info("Invite the bot with %s", self.invite_url())
         await self._store.prune_interactions()
         await self.tree.set_translator(CatalogTranslator())
         if self._load_cogs:
@@ -172,6 +180,13 @@ class TableBot(commands.AutoShardedBot):
         # would otherwise walk all of it in the middle of some command, stay short.
         gc.collect()
         gc.freeze()
+
+    def invite_url(self) -> str:
+        """This application's invite link, with exactly the permissions the bot needs."""
+        client_id = self.application.id if self.application else self.application_id
+        return discord.utils.oauth_url(
+            client_id or 0, permissions=INVITE_PERMISSIONS, scopes=INVITE_SCOPES
+        )
 
     async def sync_commands(self) -> bool:
         """Sync the command tree if its JSON differs from the last synced one. True if synced."""
@@ -207,11 +222,31 @@ class TableBot(commands.AutoShardedBot):
                 self.synced_at = time.monotonic()
                 return False
             synced = await tree.sync(guild=guild)
+            await self._clear_other_sync_mode(guild)
             await self.store.set_meta(SYNC_HASH_KEY, digest)
         self.synced_at = time.monotonic()
         where = f"guild {guild.id}" if guild else "globally"
         log.info("Synced %d application commands %s", len(synced), where)
         return True
+
+    async def _clear_other_sync_mode(self, guild: discord.Object | None) -> None:
+        """Guild and global commands both show in the picker: after a sync to a guild, clear
+        the global commands (unless the last sync went to this guild already); after either,
+        clear the guild the last sync went to, if another. Records where this sync went."""
+        previous = await self.store.get_meta(SYNC_GUILD_KEY)  # None: not known
+        current = str(guild.id) if guild is not None else ""
+        app_id = self.application_id
+        if app_id is not None and previous != current:
+            if guild is not None:
+                await self.http.bulk_upsert_global_commands(app_id, payload=[])
+                log.info("Cleared the global commands (commands now go to guild %s)", guild.id)
+            if previous:
+                try:
+                    await self.http.bulk_upsert_guild_commands(app_id, int(previous), payload=[])
+                    log.info("Cleared the commands synced to guild %s before", previous)
+                except (discord.Forbidden, discord.NotFound):
+                    log.warning("Could not clear the commands of guild %s (left it?)", previous)
+        await self.store.set_meta(SYNC_GUILD_KEY, current)
 
     # -- heartbeat for the container health check -----------------------------------------------
     def touch_heartbeat(self) -> None:

@@ -3,19 +3,18 @@
 from __future__ import annotations
 
 import logging
-import os
 from pathlib import Path
+from typing import Annotated, Any
 
-from dotenv import load_dotenv
 from pydantic import (
-    BaseModel,
-    ConfigDict,
     Field,
     SecretStr,
     ValidationError,
     ValidationInfo,
     field_validator,
+    model_validator,
 )
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from bot.storage.database import BadDatabaseUrl, check_url
 
@@ -27,10 +26,19 @@ class ConfigError(Exception):
     """A setting is missing or wrong; the message is one line for the person starting the bot."""
 
 
-class Settings(BaseModel):
-    """Every setting the bot reads. See README.md, "Settings"."""
+class Settings(BaseSettings):
+    """Every setting the bot reads. See README.md, "Settings".
 
-    model_config = ConfigDict(frozen=True)
+    ``Settings()`` reads the environment, then ``.env`` in the working directory (the
+    environment wins); each field's variable is its name in capitals (``DISCORD_TOKEN``).
+    ``Settings.model_validate({...})`` takes the given values only (tests, the local table)."""
+
+    model_config = SettingsConfigDict(
+        frozen=True,
+        env_file=".env",
+        env_file_encoding="utf-8",
+        extra="ignore",  # other variables in .env are none of the bot's business
+    )
 
     discord_token: SecretStr
     database_path: Path = Field(default_factory=lambda: Path("var") / "wargame-table.sqlite3")
@@ -46,7 +54,23 @@ class Settings(BaseModel):
     # gateway shards: the total, and the ones this process opens (None: all of them); both
     # unset: the bot asks Discord how many shards to open
     shard_count: int | None = Field(default=None, ge=1)
-    shard_ids: tuple[int, ...] | None = None
+    # "0,2-3" in the environment: parsed below, not as JSON
+    shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _blank_is_unset(cls, data: Any) -> Any:
+        """Values are trimmed; a blank one (``LOG_LEVEL=``) counts as unset."""
+        if not isinstance(data, dict):
+            return data
+        cleaned: dict[str, Any] = {}
+        for key, value in data.items():
+            if isinstance(value, str):
+                value = value.strip()
+                if not value:
+                    continue
+            cleaned[key] = value
+        return cleaned
 
     @field_validator("database_url")
     @classmethod
@@ -107,20 +131,8 @@ class Settings(BaseModel):
         return self.database_path.parent / "heartbeat"
 
 
-ENV_NAMES = {
-    "discord_token": "DISCORD_TOKEN",
-    "database_path": "DATABASE_PATH",
-    "database_url": "DATABASE_URL",
-    "database_pool_size": "DATABASE_POOL_SIZE",
-    "discord_guild_id": "DISCORD_GUILD_ID",
-    "log_level": "LOG_LEVEL",
-    "discord_api_base_url": "DISCORD_API_BASE_URL",
-    "discord_gateway_url": "DISCORD_GATEWAY_URL",
-    "heartbeat_path": "HEARTBEAT_PATH",
-    "dice_seed": "DICE_SEED",
-    "shard_count": "SHARD_COUNT",
-    "shard_ids": "SHARD_IDS",
-}
+# each setting's variable, for messages
+ENV_NAMES = {name: name.upper() for name in Settings.model_fields}
 
 
 def parse_shard_ids(text: str) -> tuple[int, ...]:
@@ -141,26 +153,31 @@ def parse_shard_ids(text: str) -> tuple[int, ...]:
     return tuple(ids)
 
 
+MISSING_TOKEN = (
+    "DISCORD_TOKEN is not set: put DISCORD_TOKEN=<your bot token> in a .env file "
+    "here or in the environment (see README.md, 'Create the Discord application')."
+)
+
+
 def load_settings(env_file: str | Path | None = ".env", *, require_token: bool = True) -> Settings:
-    """Read ``.env`` (without overriding the environment), then the environment."""
-    if env_file is not None and Path(env_file).is_file():
-        load_dotenv(env_file, override=False)
-    raw: dict[str, str] = {}
-    for field, env in ENV_NAMES.items():
-        value = os.environ.get(env)
-        if value is not None and value.strip() != "":
-            raw[field] = value.strip()
-    if "discord_token" not in raw:
-        if require_token:
-            raise ConfigError(
-                "DISCORD_TOKEN is not set: put DISCORD_TOKEN=<your bot token> in a .env file "
-                "here or in the environment (see README.md, 'Create the Discord application')."
-            )
-        raw["discord_token"] = "unused"
-    try:
-        return Settings.model_validate(raw)
-    except ValidationError as exc:
-        first = exc.errors()[0]
+    """The settings from the environment and ``env_file`` (the environment wins over it).
+
+    Raises :class:`ConfigError` with one line naming the first wrong variable."""
+    values: dict[str, Any] = {}
+    while True:
+        try:
+            return Settings(_env_file=env_file, **values)
+        except ValidationError as exc:
+            errors = exc.errors()
+        token_missing = any(
+            e["type"] == "missing" and tuple(e["loc"]) == ("discord_token",) for e in errors
+        )
+        if token_missing and not require_token and not values:
+            values["discord_token"] = "unused"
+            continue
+        if token_missing:
+            raise ConfigError(MISSING_TOKEN)
+        first = errors[0]
         field = str(first["loc"][0]) if first["loc"] else "?"
         env = ENV_NAMES.get(field, field.upper())
         raise ConfigError(f"{env} is not valid: {first['msg']}") from None

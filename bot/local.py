@@ -7,6 +7,7 @@ commands, options and the bot's own autocomplete, and replies print as text."""
 from __future__ import annotations
 
 import argparse
+import difflib
 import hashlib
 import logging
 import re
@@ -34,6 +35,18 @@ Type slash commands as in Discord, e.g.  /battle attacker:Tank defender:Trooper 
 
 TRUE_WORDS = {"true", "yes", "y", "1", "on", "да"}
 FALSE_WORDS = {"false", "no", "n", "0", "off", "нет"}
+
+
+# "name:" as Discord's option names are written (lower case, digits, - and _), not "http://"
+OPTION_LIKE = re.compile(r"(?:^|\s)([a-z0-9_-]+):(?!//)")
+
+
+def did_you_mean(word: str, names: Sequence[str], *, prefix: str = "", suffix: str = "") -> str:
+    """`` — did you mean /battle?`` for the closest of ``names`` to ``word`` (or "")."""
+    close = difflib.get_close_matches(word, names, n=2, cutoff=0.6)
+    if not close:
+        return ""
+    return " — did you mean " + " or ".join(f"{prefix}{c}{suffix}" for c in close) + "?"
 
 
 def channel_id(name: str) -> int:
@@ -103,9 +116,33 @@ class LocalTable:
                 best = candidate
                 break
         if not best:
-            raise ValueError(f"unknown command {words[0] if words else ''!r} — Tab lists them")
+            raise ValueError(self._unknown_path(words))
         rest = line.strip()[len(best) :].strip()
         return best, rest
+
+    def _unknown_path(self, words: list[str]) -> str:
+        """Why ``words`` name no command: the first wrong word, and what it may have meant."""
+        if not words:
+            return "unknown command '' — Tab lists them"
+        top = words[0].lstrip("/")
+        node = self.commands.get(top)
+        if node is None:
+            return f"unknown command {words[0]!r}" + did_you_mean(
+                top, list(self.commands), prefix="/"
+            )
+        path = f"/{top}"
+        options: list[dict[str, Any]] = node.get("options", [])
+        for word in words[1:]:
+            subs = [o["name"] for o in options if o.get("type") in (1, 2)]
+            match = next((o for o in options if o["name"] == word and o["type"] in (1, 2)), None)
+            if match is None:
+                return f"{path} has no subcommand {word!r}" + did_you_mean(
+                    word, subs, prefix=f"{path} "
+                )
+            path = f"{path} {word}"
+            options = match.get("options", [])
+        subs = [o["name"] for o in options if o.get("type") in (1, 2)]
+        return f"{path} needs a subcommand: " + ", ".join(f"{path} {n}" for n in subs)
 
     def parse(self, line: str) -> ParsedCommand:
         path, rest = self.split_path(line)
@@ -113,6 +150,19 @@ class LocalTable:
         parsed = ParsedCommand(path=path)
         if not rest:
             return parsed
+        takes = ", ".join(f"{n}:" for n in schema) or "no options"
+        # every "word:" that looks like an option name; known names split the values
+        for found in OPTION_LIKE.finditer(rest):
+            word = found.group(1)
+            if word in schema:
+                continue
+            close = did_you_mean(word, list(schema), suffix=":")
+            # an unknown word is refused where an option must start, or when it looks like a
+            # misspelt option; elsewhere it is part of a value ("note:" in a free text)
+            if close or not rest[: found.start()].strip():
+                raise ValueError(
+                    f"{path} has no option {word}:" + (close or f" — it takes {takes}")
+                )
         names = sorted(schema, key=len, reverse=True)
         pattern = (
             re.compile(r"(?:^|\s)(" + "|".join(re.escape(n) for n in names) + r"):")
@@ -121,16 +171,16 @@ class LocalTable:
         )
         matches = list(pattern.finditer(rest)) if pattern else []
         if not matches or rest[: matches[0].start()].strip():
-            raise ValueError(
-                f"options are written name:value — {path} takes "
-                + (", ".join(f"{n}:" for n in schema) or "none")
-            )
+            raise ValueError(f"options are written name:value — {path} takes {takes}")
         for i, match in enumerate(matches):
+            name = match.group(1)
+            if name in parsed.options:
+                raise ValueError(f"{name}: is given twice — each option is given once")
             end = matches[i + 1].start() if i + 1 < len(matches) else len(rest)
             value = rest[match.end() : end].strip()
             if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
                 value = value[1:-1]
-            parsed.options[match.group(1)] = self.convert(schema[match.group(1)], value)
+            parsed.options[name] = self.convert(schema[name], value)
         return parsed
 
     def convert(self, option: dict[str, Any], value: str) -> Any:

@@ -175,3 +175,40 @@ def run_script_at(script: Path, database: str, cwd: Path) -> subprocess.Complete
         timeout=120,
         cwd=cwd,
     )
+
+
+@pytest.mark.parametrize(
+    ("line", "words"),
+    [
+        ("/batle attacker:Tank", ["unknown command '/batle'", "did you mean /battle?"]),
+        ("/ia setpu", ["/ia has no subcommand 'setpu'", "did you mean /ia setup"]),
+        ("/campaign histroy", ["did you mean /campaign history"]),
+        ("/ia", ["/ia needs a subcommand: ", "/ia setup"]),
+        (
+            "/battle attacker:Tank defender:Trooper defendrs:6",
+            ["/battle has no option defendrs:", "did you mean defenders:"],
+        ),
+        ("/battle atacker:Tank", ["/battle has no option atacker:", "did you mean attacker:"]),
+        ("/battle colour:red attacker:Tank", ["/battle has no option colour: — it takes "]),
+    ],
+)
+def test_misspellings_are_refused_with_what_was_meant(
+    local: LocalTable, line: str, words: list[str]
+) -> None:
+    with pytest.raises(ValueError) as caught:
+        local.parse(line)
+    for part in words:
+        assert part in str(caught.value)
+
+
+def test_a_repeated_option_is_refused(local: LocalTable) -> None:
+    with pytest.raises(ValueError, match="attacker: is given twice"):
+        local.parse("/battle attacker:Tank defender:Trooper attacker:Heavy Tank")
+
+
+def test_a_misspelt_option_counts_as_a_refusal(local: LocalTable) -> None:
+    out: list[str] = []
+    errors = local.errors
+    handle(local, "/battle attacker:Tank defender:Trooper defendrs:6", out.append)
+    assert out[-1].startswith("! /battle has no option defendrs:")
+    assert local.errors == errors + 1

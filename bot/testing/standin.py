@@ -304,7 +304,10 @@ class StandIn:
             "public_flags": 0,
             "flags": 0,
         }
-        self.commands: dict[str, dict[str, Any]] = {}
+        self.commands: dict[str, dict[str, Any]] = {}  # the global commands
+        self.guild_commands: dict[int, dict[str, dict[str, Any]]] = {}  # guild id -> its own
+        # every command PUT: (guild id, None for the global ones; the names put)
+        self.command_puts: list[tuple[int | None, list[str]]] = []
         self.sync_count = 0
         self.synced = asyncio.Event()
         self.identified = asyncio.Event()
@@ -631,9 +634,11 @@ class StandIn:
                 }
             )
         if parts[:1] == ["applications"] and parts[-1] == "commands":
+            # /applications/{app}/commands, or /applications/{app}/guilds/{guild}/commands
+            guild = int(parts[3]) if len(parts) == 5 and parts[2] == "guilds" else None
             if method == "PUT":
                 synced = []
-                self.commands = {}
+                table: dict[str, dict[str, Any]] = {}
                 raw_cmds: list[dict[str, Any]] = body if isinstance(body, list) else []
                 for raw_cmd in raw_cmds:
                     cmd: dict[str, Any] = {
@@ -642,13 +647,23 @@ class StandIn:
                         "application_id": str(self.application_id),
                         "version": "1",
                     }
-                    self.commands[cmd["name"]] = cmd
+                    if guild is not None:
+                        cmd["guild_id"] = str(guild)
+                    table[cmd["name"]] = cmd
                     synced.append(cmd)
+                if guild is None:
+                    self.commands = table
+                elif table:
+                    self.guild_commands[guild] = table
+                else:
+                    self.guild_commands.pop(guild, None)
+                self.command_puts.append((guild, list(table)))
                 self.sync_count += 1
                 self.synced.set()
                 return self._json(synced)
             if method == "GET":
-                return self._json(list(self.commands.values()))
+                shown = self.commands if guild is None else self.guild_commands.get(guild, {})
+                return self._json(list(shown.values()))
         if parts[:1] == ["interactions"] and parts[-1] == "callback":
             return self._callback(int(parts[1]), parts[2], body, files)
         if parts[:1] == ["webhooks"]:
@@ -828,15 +843,30 @@ class StandIn:
             "attachment_size_limit": 26214400,
         }
 
+    def picker(self, guild_id: int | None = None) -> list[str]:
+        """The command names a member of ``guild_id`` (default: the default guild) sees in the
+        picker: the global ones and the guild's own; a name twice is a duplicate entry."""
+        guild = self.guild_id if guild_id is None else guild_id
+        return sorted([*self.commands, *self.guild_commands.get(guild, {})])
+
+    def command_named(self, name: str) -> dict[str, Any] | None:
+        """A synced command: a global one, else one synced to a guild."""
+        if name in self.commands:
+            return self.commands[name]
+        for table in self.guild_commands.values():
+            if name in table:
+                return table[name]
+        return None
+
     def build_options(
         self, path: str, options: Mapping[str, Any] | None = None
     ) -> tuple[dict[str, Any], dict[str, Any]]:
         """The ``data`` of an application-command interaction for ``/path`` with ``options``
         typed from the synced schema, plus ``resolved`` entries for users and attachments."""
         names = path.strip().lstrip("/").split()
-        if not names or names[0] not in self.commands:
+        cmd = self.command_named(names[0]) if names else None
+        if cmd is None:
             raise CommandNotSynced(f"/{path} is not among the synced commands")
-        cmd = self.commands[names[0]]
         data: dict[str, Any] = {"id": cmd["id"], "name": cmd["name"], "type": 1}
         resolved: dict[str, Any] = {}
         node_schema: list[dict[str, Any]] = cmd.get("options", [])

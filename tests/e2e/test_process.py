@@ -203,3 +203,146 @@ def test_health_check(tmp_path: Path) -> None:
     old = time.time() - 600
     os.utime(heartbeat, (old, old))
     assert run().returncode == 1
+
+
+async def test_start_up_logs_the_invite_url_with_exactly_the_needed_permissions(
+    bot_process: BotProcess,
+) -> None:
+    from urllib.parse import parse_qs, urlsplit
+
+    discord = bot_process.discord
+    await asyncio.wait_for(discord.identified.wait(), timeout=10)
+    lines = [
+        line
+        for line in bot_process.stderr.decode(errors="replace").splitlines()
+        if "Invite the bot with " in line
+    ]
+    assert len(lines) == 1, bot_process.stderr.decode(errors="replace")[-2000:]
+    url = lines[0].split("Invite the bot with ", 1)[1].strip()
+    parts = urlsplit(url)
+    assert (parts.scheme, parts.netloc, parts.path) == ("https", "discord.com", "/oauth2/authorize")
+    query = parse_qs(parts.query)
+    assert query["client_id"] == [str(discord.application_id)]
+    assert query["scope"] == ["bot applications.commands"]
+    # View Channels, Send Messages, Embed Links, Attach Files — and nothing else
+    assert int(query["permissions"][0]) == (1 << 10) | (1 << 11) | (1 << 14) | (1 << 15)
+    assert await bot_process.stop() == 0
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+async def test_unreachable_discord_is_retried_with_one_line_per_attempt(tmp_path: Path) -> None:
+    port = free_port()
+    discord = StandIn(token=TOKEN)
+    env = clean_env(
+        DISCORD_TOKEN=TOKEN,
+        DISCORD_API_BASE_URL=f"http://127.0.0.1:{port}/api/v10",
+        DISCORD_GATEWAY_URL=f"ws://127.0.0.1:{port}/gateway",
+        DATABASE_PATH=str(tmp_path / "campaigns.sqlite3"),
+        LOG_LEVEL="INFO",
+    )
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "bot",
+        cwd=tmp_path,
+        env=env,
+        stdout=asyncio.subprocess.DEVNULL,
+        stderr=asyncio.subprocess.PIPE,
+    )
+    assert proc.stderr is not None
+    stderr = bytearray()
+    drain = asyncio.create_task(_drain(proc.stderr, stderr))
+    try:
+
+        def failures() -> list[str]:
+            text = stderr.decode(errors="replace")
+            return [line for line in text.splitlines() if "cannot reach Discord" in line]
+
+        # Discord is down: the bot neither exits nor stays silent; one line per attempt
+        deadline = time.monotonic() + 15
+        while len(failures()) < 2 and time.monotonic() < deadline:
+            assert proc.returncode is None, stderr.decode(errors="replace")
+            await asyncio.sleep(0.05)
+        lines = failures()
+        assert len(lines) == 2, stderr.decode(errors="replace")
+        for n, line in enumerate(lines, 1):
+            assert "check the network connection and DISCORD_API_BASE_URL" in line
+            assert f"http://127.0.0.1:{port}/api/v10" in line
+            assert f"attempt {n} of " in line
+        assert "retrying in 1 s" in lines[0] and "retrying in 2 s" in lines[1]
+        assert proc.returncode is None
+
+        # Discord comes back: the next attempt connects and registers the commands
+        await discord.start(port)
+        await asyncio.wait_for(discord.identified.wait(), timeout=15)
+        assert {"ping", "campaign"} <= set(discord.commands)
+        assert discord.auth_failures == 0
+        proc.send_signal(signal.SIGTERM)
+        assert await asyncio.wait_for(proc.wait(), timeout=5) == 0
+        text = stderr.decode(errors="replace")
+        assert "Traceback" not in text and TOKEN not in text
+    finally:
+        if proc.returncode is None:
+            proc.kill()
+            await proc.wait()
+        await asyncio.wait_for(drain, 5)
+        await discord.stop()
+
+
+async def test_a_refused_token_exits_2_at_once(tmp_path: Path) -> None:
+    async with StandIn(token=TOKEN) as discord:
+        env = clean_env(
+            **{**discord.bot_env(), "DISCORD_TOKEN": "not-" + TOKEN},
+            DATABASE_PATH=str(tmp_path / "campaigns.sqlite3"),
+            LOG_LEVEL="CRITICAL",  # stderr: the one error line only
+        )
+        started = time.perf_counter()
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "bot",
+            cwd=tmp_path,
+            env=env,
+            stdout=asyncio.subprocess.DEVNULL,
+            stderr=asyncio.subprocess.PIPE,
+        )
+        try:
+            _, err = await asyncio.wait_for(proc.communicate(), timeout=20)
+        finally:
+            if proc.returncode is None:
+                proc.kill()
+                await proc.wait()
+        assert proc.returncode == 2
+        lines = err.decode().strip().splitlines()
+        assert len(lines) == 1, lines
+        assert "Discord refused DISCORD_TOKEN" in lines[0]
+        assert discord.auth_failures == 1  # not retried
+        assert time.perf_counter() - started < 10
+
+
+def test_what_counts_as_discord_unreachable() -> None:
+    from types import SimpleNamespace
+
+    import aiohttp
+    import discord
+
+    from bot.__main__ import unreachable
+
+    down = discord.DiscordServerError(SimpleNamespace(status=502, reason="Bad Gateway"), "")
+    assert unreachable(down) == "Discord answered HTTP 502"
+    key = SimpleNamespace(host="discord.invalid", port=443, ssl=True)
+    dns = aiohttp.ClientConnectorDNSError(key, OSError(-2, "Name or service not known"))
+    assert unreachable(dns) == "DNS lookup of discord.invalid failed"
+    refused = aiohttp.ClientConnectorError(key, ConnectionRefusedError(111, "Connection refused"))
+    assert unreachable(refused) == "connecting to discord.invalid:443 failed: Connection refused"
+    assert unreachable(aiohttp.ServerTimeoutError("read timed out")) == "timed out"
+    assert unreachable(discord.LoginFailure("bad token")) is None
+    assert unreachable(ValueError("a bug")) is None
+    assert unreachable(ConnectionRefusedError("the database")) is None

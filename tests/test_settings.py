@@ -1,0 +1,89 @@
+"""Settings through pydantic-settings: one typed model read from the environment and ``.env``."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from pydantic_settings import BaseSettings
+
+from bot.config import ENV_NAMES, ConfigError, Settings, load_settings
+
+
+@pytest.fixture
+def env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> pytest.MonkeyPatch:
+    for name in ENV_NAMES.values():
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.chdir(tmp_path)
+    return monkeypatch
+
+
+def test_every_setting_has_its_variable() -> None:
+    assert issubclass(Settings, BaseSettings)
+    assert set(ENV_NAMES.values()) == {
+        "DISCORD_TOKEN",
+        "DATABASE_PATH",
+        "DATABASE_URL",
+        "DATABASE_POOL_SIZE",
+        "DISCORD_GUILD_ID",
+        "LOG_LEVEL",
+        "DISCORD_API_BASE_URL",
+        "DISCORD_GATEWAY_URL",
+        "HEARTBEAT_PATH",
+        "SHARD_COUNT",
+        "SHARD_IDS",
+        "DICE_SEED",
+    }
+
+
+def test_the_model_reads_the_environment_itself(env: pytest.MonkeyPatch) -> None:
+    env.setenv("DISCORD_TOKEN", " tok ")
+    env.setenv("DATABASE_POOL_SIZE", "7")
+    env.setenv("SHARD_COUNT", "4")
+    env.setenv("SHARD_IDS", "3,0-1")
+    env.setenv("LOG_LEVEL", "debug")
+    env.setenv("DICE_SEED", "")  # blank: unset
+    settings = Settings()
+    assert settings.discord_token.get_secret_value() == "tok"
+    assert settings.database_pool_size == 7
+    assert settings.shard_ids == (0, 1, 3)
+    assert settings.log_level == "DEBUG"
+    assert settings.dice_seed is None
+    assert settings.database_path == Path("var") / "wargame-table.sqlite3"
+
+
+def test_dot_env_is_read_without_leaking_into_the_environment(
+    env: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    (tmp_path / ".env").write_text(
+        "# a comment\nDISCORD_TOKEN=from-file\nDISCORD_GUILD_ID=42\nLOG_LEVEL=\n"
+        "SOMETHING_ELSE=ignored\nexport DICE_SEED=9\n"
+    )
+    env.setenv("DISCORD_GUILD_ID", "43")
+    settings = load_settings()
+    assert settings.discord_token.get_secret_value() == "from-file"
+    assert settings.discord_guild_id == 43  # the environment wins over .env
+    assert settings.log_level == "INFO"  # blank in .env: the default
+    assert settings.dice_seed == 9
+    # .env feeds the settings only; the process environment (and child processes) stay clean
+    assert "DISCORD_TOKEN" not in os.environ
+    assert "SOMETHING_ELSE" not in os.environ
+
+
+def test_a_wrong_value_in_dot_env_is_one_line_naming_it(
+    env: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    (tmp_path / ".env").write_text("DISCORD_TOKEN=t\nDATABASE_POOL_SIZE=lots\n")
+    with pytest.raises(ConfigError) as caught:
+        load_settings()
+    assert str(caught.value).startswith("DATABASE_POOL_SIZE is not valid: ")
+    assert "\n" not in str(caught.value)
+
+
+def test_token_missing_is_the_first_thing_said(env: pytest.MonkeyPatch) -> None:
+    env.setenv("LOG_LEVEL", "LOUD")
+    with pytest.raises(ConfigError, match=r"^DISCORD_TOKEN is not set: .*\.env"):
+        load_settings(None)
+    env.delenv("LOG_LEVEL")
+    assert load_settings(None, require_token=False).log_level == "INFO"
