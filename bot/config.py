@@ -155,7 +155,7 @@ def parse_shard_ids(text: str) -> tuple[int, ...]:
 
 MISSING_TOKEN = (
     "DISCORD_TOKEN is not set: put DISCORD_TOKEN=<your bot token> in a .env file "
-    "here or in the environment (see README.md, 'Create the Discord application')."
+    "here or in the environment (see docs/running.md, 'Discord application and invite')."
 )
 
 
