@@ -492,12 +492,14 @@ class TableBot(commands.AutoShardedBot):
         require: bool = True,
         game_master: bool = False,
         action: str = "",
+        command: str | None = None,
     ) -> AsyncIterator[Tx]:
         """One command's unit of work on the interaction's channel.
 
         ``game``: the campaign must play this game (``None``: any or none). ``require``: refuse
         when the channel has no campaign. ``game_master``: refuse non-game-masters. The commit
-        happens when the block exits; reply after it.
+        happens when the block exits; reply after it. ``command``: what the history shows as
+        typed (default: the interaction's own command; a button repeating one passes it).
         """
         if interaction.channel_id is None:
             raise BotError(key="use-in-channel")
@@ -505,7 +507,7 @@ class TableBot(commands.AutoShardedBot):
             interaction.channel_id,
             actor_id=interaction.user.id,
             actor_name=interaction.user.display_name,
-            command=describe_invocation(interaction),
+            command=command or describe_invocation(interaction),
             guild_id=interaction.guild_id,
             interaction_id=interaction.id,
         ) as tx:

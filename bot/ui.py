@@ -1,15 +1,21 @@
-"""Shared Discord pieces for cogs: a confirmation view, embed helpers within Discord's limits."""
+"""Shared Discord pieces for cogs: a confirmation view, embed helpers within Discord's limits,
+the Roll again and Undo buttons under replies."""
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
-from typing import Any
+from datetime import UTC, datetime, timedelta
+from typing import TYPE_CHECKING, Any
 
 import discord
+from discord.utils import MISSING
 
-from bot.catalog import locale_of, t
+from bot.catalog import locale_of, render_summary, t
 from bot.errors import BotError
+
+if TYPE_CHECKING:
+    from bot.storage import Tx
 
 log = logging.getLogger(__name__)
 
@@ -156,3 +162,113 @@ class ConfirmView(SafeView):
         await interaction.response.edit_message(
             content=tr(interaction, "confirm-cancelled"), view=None
         )
+
+
+# ----------------------------------------------------------------------------------------------
+# Buttons under replies: Roll again, Undo
+# ----------------------------------------------------------------------------------------------
+
+#: how long a member may undo their own latest change without being a game master
+UNDO_OWN_WINDOW = timedelta(minutes=5)
+#: how long the buttons under a reply act: just under the 15 minutes Discord keeps an
+#: interaction alive (afterwards, and after a restart, a press is answered "expired")
+BUTTON_LIFETIME = 14 * 60.0
+
+RollAgain = Callable[[discord.Interaction[Any]], Awaitable[None]]
+
+
+class ReplyButtons(SafeView):
+    """**Roll again** (anyone at the table: ``again`` answers the press with a new roll as the
+    member who pressed) and/or **Undo** (the change ``undo_seq`` in ``channel_id``: its maker
+    within :data:`UNDO_OWN_WINDOW`, or a game master — the rules of ``/campaign undo``)."""
+
+    def __init__(
+        self,
+        locale: str,
+        *,
+        again: RollAgain | None = None,
+        channel_id: int | None = None,
+        undo_seq: int | None = None,
+        timeout: float | None = None,
+    ) -> None:
+        super().__init__(timeout=BUTTON_LIFETIME if timeout is None else timeout)
+        self._again = again
+        self.channel_id = channel_id
+        self.undo_seq = undo_seq
+        self.undone = False
+        if again is not None:
+            button: discord.ui.Button[ReplyButtons] = discord.ui.Button(
+                label=t(locale, "button-roll-again"), style=discord.ButtonStyle.primary, emoji="🎲"
+            )
+            button.callback = self._roll_again  # type: ignore[method-assign]
+            self.add_item(button)
+        self.undo_button: discord.ui.Button[ReplyButtons] | None = None
+        if channel_id is not None and undo_seq is not None:
+            self.undo_button = discord.ui.Button(
+                label=t(locale, "button-undo"), style=discord.ButtonStyle.secondary, emoji="↩️"
+            )
+            self.undo_button.callback = self._undo  # type: ignore[method-assign]
+            self.add_item(self.undo_button)
+
+    async def _roll_again(self, interaction: discord.Interaction[Any]) -> None:
+        assert self._again is not None
+        await self._again(interaction)
+
+    async def _undo(self, interaction: discord.Interaction[Any]) -> None:
+        assert self.channel_id is not None and self.undo_seq is not None
+        bot = interaction.client
+        store = bot.store
+        if self.undone:
+            await interaction.response.send_message(
+                tr(interaction, "undo-button-done"), ephemeral=True
+            )
+            return
+        latest = await store.latest_undoable(self.channel_id)
+        if latest is None or latest.seq != self.undo_seq:
+            await interaction.response.send_message(
+                tr(interaction, "undo-button-gone"), ephemeral=True
+            )
+            return
+        campaign = await store.get(self.channel_id)
+        is_gm = await bot.is_game_master(interaction, campaign)
+        age = datetime.now(UTC) - datetime.fromisoformat(latest.created_at)
+        own_recent = latest.actor_id == interaction.user.id and age <= UNDO_OWN_WINDOW
+        if not (is_gm or own_recent):
+            await interaction.response.send_message(
+                tr(interaction, "undo-not-allowed"), ephemeral=True
+            )
+            return
+        try:
+            entry = await store.undo(
+                self.channel_id, self.undo_seq, interaction.user.id, interaction_id=interaction.id
+            )
+        except BotError as exc:
+            key = "undo-button-gone" if exc.key == "campaign-changed" else None
+            text = tr(interaction, key) if key else exc.localized(locale_of(interaction.locale))
+            await interaction.response.send_message(text, ephemeral=True)
+            return
+        self.undone = True
+        if self.undo_button is not None:
+            self.undo_button.disabled = True
+        await interaction.response.edit_message(view=self)
+        await interaction.followup.send(
+            tr(
+                interaction,
+                "undo-done",
+                seq=str(entry.seq),
+                actor=entry.actor_name,
+                command=clip(entry.command, 80),
+                summary=clip(render_summary(locale_of(interaction.locale), entry.summary), 200),
+            )
+        )
+
+
+def undo_button(interaction: discord.Interaction[Any], tx: Tx) -> discord.ui.View:
+    """The Undo button for a reply after ``tx`` committed a change to an existing campaign
+    (``view=undo_button(interaction, tx)``); no button when nothing was committed or the
+    campaign was just created (``/campaign end`` removes that)."""
+    if tx.seq is None or tx.campaign is None or interaction.channel_id is None:
+        return MISSING
+    return ReplyButtons(
+        locale_of(interaction.locale), channel_id=interaction.channel_id, undo_seq=tx.seq
+    )

@@ -24,7 +24,7 @@ from bot.games import GAMES
 from bot.rules import asteroid_belt as ab
 from bot.rules.dice import Dice
 from bot.storage import Tx
-from bot.ui import EmbedBuilder, clip
+from bot.ui import EmbedBuilder, clip, undo_button
 
 if TYPE_CHECKING:
     from bot.app import TableBot
@@ -488,7 +488,8 @@ class AsteroidBeltCog(commands.Cog):
             lines = render_lines("en", outcome)
             tx.record(history_summary(outcome, lines), dice.draws)
         await interaction.response.send_message(
-            embed=render_outcome(locale_of(interaction.locale), new, outcome, lines)
+            embed=render_outcome(locale_of(interaction.locale), new, outcome, lines),
+            view=undo_button(interaction, tx),
         )
 
     async def _load(self, interaction: discord.Interaction[Any]) -> ab.AsteroidBeltState:
@@ -626,7 +627,8 @@ class AsteroidBeltCog(commands.Cog):
             lines = render_lines("en", outcome)
             tx.record(history_summary(outcome, lines))
         await interaction.response.send_message(
-            embed=render_outcome(locale_of(interaction.locale), new, outcome, lines)
+            embed=render_outcome(locale_of(interaction.locale), new, outcome, lines),
+            view=undo_button(interaction, tx),
         )
 
     @asteroids.command(name="status", description="Resources, VP, units and asteroids")
@@ -653,7 +655,9 @@ class AsteroidBeltCog(commands.Cog):
         pinged = new.civs[ab.current_civ(new)]
         member = pinged.member_id
         if member is None:
-            await interaction.response.send_message(embed=render_outcome(loc, new, outcome, lines))
+            await interaction.response.send_message(
+                embed=render_outcome(loc, new, outcome, lines), view=undo_button(interaction, tx)
+            )
             return
         # The ping speaks the pinged player's language as the bot last saw it; never seen (a
         # civilisation given by the game master, not played yet): the language of whoever
@@ -662,6 +666,7 @@ class AsteroidBeltCog(commands.Cog):
             render_your_turn(pinged.locale or loc, new, member),
             embed=render_outcome(loc, new, outcome, lines),
             allowed_mentions=discord.AllowedMentions(users=[discord.Object(id=member)]),
+            view=undo_button(interaction, tx),
         )
 
     # -- economy ------------------------------------------------------------------------------
@@ -982,7 +987,9 @@ class AsteroidBeltCog(commands.Cog):
             tx.set_state(new)
             lines = render_lines("en", outcome)
             tx.record(history_summary(outcome, lines), dice.draws)
-        await interaction.response.send_message(embed=render_outcome(loc, new, outcome, lines))
+        await interaction.response.send_message(
+            embed=render_outcome(loc, new, outcome, lines), view=undo_button(interaction, tx)
+        )
 
     @asteroids.command(name="shuttle-fight", description="Your shuttle attacks another shuttle")
     @app_commands.rename(attacker_aboard="attacker-aboard", defender_aboard="defender-aboard")
@@ -1051,7 +1058,8 @@ class AsteroidBeltCog(commands.Cog):
             lines = render_lines("en", outcome)
             tx.record(history_summary(outcome, lines), dice.draws)
         await interaction.response.send_message(
-            embed=render_outcome(locale_of(interaction.locale), new, outcome, lines)
+            embed=render_outcome(locale_of(interaction.locale), new, outcome, lines),
+            view=undo_button(interaction, tx),
         )
 
     @guards.autocomplete("asteroid")

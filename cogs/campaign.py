@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import io
 import logging
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -17,14 +17,13 @@ from bot.catalog import has, locale_of, render_summary, t
 from bot.errors import BotError, NoCampaign, NotAllowed
 from bot.games import GAMES, setup_hint
 from bot.storage import Campaign, HistoryEntry
-from bot.ui import ConfirmView, EmbedBuilder, SafeView, clip, tr
+from bot.ui import UNDO_OWN_WINDOW, ConfirmView, EmbedBuilder, SafeView, clip, tr
 
 if TYPE_CHECKING:
     from bot.app import TableBot
 
 log = logging.getLogger(__name__)
 
-UNDO_OWN_WINDOW = timedelta(minutes=5)
 HISTORY_PAGE = 10
 
 

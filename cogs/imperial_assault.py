@@ -21,7 +21,7 @@ from bot.games import setup_command
 from bot.rules import imperial_assault as ia
 from bot.rules.imperial_assault import ImperialAssaultState
 from bot.storage import Campaign
-from bot.ui import EmbedBuilder
+from bot.ui import EmbedBuilder, undo_button
 
 if TYPE_CHECKING:
     from bot.app import TableBot
@@ -605,7 +605,7 @@ class ImperialAssaultCog(commands.Cog):
             tx.set_state(new_state)
             tx.record(history_deploy_roll(outcome), dice.draws)
         await interaction.response.send_message(
-            embed=render_deploy_roll(_loc(interaction), outcome)
+            embed=render_deploy_roll(_loc(interaction), outcome), view=undo_button(interaction, tx)
         )
 
     # -- /ia activate ----------------------------------------------------------------------------
@@ -623,7 +623,9 @@ class ImperialAssaultCog(commands.Cog):
                 ),
                 dice.draws,
             )
-        await interaction.response.send_message(embed=render_activation(_loc(interaction), outcome))
+        await interaction.response.send_message(
+            embed=render_activation(_loc(interaction), outcome), view=undo_button(interaction, tx)
+        )
 
     # -- /ia defeat ------------------------------------------------------------------------------
     @ia_group.command(name="defeat", description="A deployed Imperial group is defeated")
@@ -641,7 +643,9 @@ class ImperialAssaultCog(commands.Cog):
                     Msg.of("ia-hist-defeated", round=state.round, group=ia.label(outcome.group))
                 )
             )
-        await interaction.response.send_message(embed=render_defeat(_loc(interaction), outcome))
+        await interaction.response.send_message(
+            embed=render_defeat(_loc(interaction), outcome), view=undo_button(interaction, tx)
+        )
 
     # -- /ia figure-lost -------------------------------------------------------------------------
     @ia_group.command(name="figure-lost", description="Figures of a deployed Imperial group die")
@@ -672,7 +676,7 @@ class ImperialAssaultCog(commands.Cog):
                 )
             )
         await interaction.response.send_message(
-            embed=render_figure_loss(_loc(interaction), outcome)
+            embed=render_figure_loss(_loc(interaction), outcome), view=undo_button(interaction, tx)
         )
 
     @defeat.autocomplete("group")
@@ -717,7 +721,8 @@ class ImperialAssaultCog(commands.Cog):
                 )
             )
         await interaction.response.send_message(
-            embed=render_manual_deploy(_loc(interaction), outcome)
+            embed=render_manual_deploy(_loc(interaction), outcome),
+            view=undo_button(interaction, tx),
         )
 
     @deploy.autocomplete("group")
@@ -751,7 +756,9 @@ class ImperialAssaultCog(commands.Cog):
                     )
                 )
             )
-        await interaction.response.send_message(render_threat(_loc(interaction), outcome))
+        await interaction.response.send_message(
+            render_threat(_loc(interaction), outcome), view=undo_button(interaction, tx)
+        )
 
     # -- /ia status, /ia hand --------------------------------------------------------------------
     @ia_group.command(name="status", description="Round, threat, DM, deployed groups, fame")

@@ -19,7 +19,7 @@ from bot.catalog import LOCALES, Msg, decimal, encode_summary, has, locale_of, t
 from bot.errors import BotError, InputError, NoCampaign, NotAllowed
 from bot.rules import imperium as im
 from bot.storage import Campaign
-from bot.ui import EmbedBuilder, tr
+from bot.ui import EmbedBuilder, tr, undo_button
 
 if TYPE_CHECKING:
     from bot.app import TableBot
@@ -737,7 +737,8 @@ class ImperiumCog(
                 history("imp-hist-join", member=interaction.user.display_name, side=_side(side))
             )
         await interaction.response.send_message(
-            tr(interaction, "imp-joined", member=f"<@{interaction.user.id}>", side=side)
+            tr(interaction, "imp-joined", member=f"<@{interaction.user.id}>", side=side),
+            view=undo_button(interaction, tx),
         )
 
     @app_commands.command(name="status", description="Sides, RUs, systems, fleets, combats")
@@ -779,7 +780,8 @@ class ImperiumCog(
                 )
             )
         await interaction.response.send_message(
-            tr(interaction, "imp-rus-set", side=side, rus=new.rus[side], income=new.income[side])
+            tr(interaction, "imp-rus-set", side=side, rus=new.rus[side], income=new.income[side]),
+            view=undo_button(interaction, tx),
         )
 
     @app_commands.command(name="war", description="GM: begin the war")
@@ -796,7 +798,8 @@ class ImperiumCog(
             tx.set_state(new)
             tx.record(history("imp-hist-war", war=new.war))
         await interaction.response.send_message(
-            tr(interaction, "imp-war-begins", war=new.war, side=new.phasing)
+            tr(interaction, "imp-war-begins", war=new.war, side=new.phasing),
+            view=undo_button(interaction, tx),
         )
 
     @app_commands.command(name="phasing", description="Set the phasing player")
@@ -808,7 +811,9 @@ class ImperiumCog(
             await self.require_player(interaction, tx.campaign, state, "imp-action-set-phasing")
             tx.set_state(im.set_phasing(state, side))
             tx.record(history("imp-hist-phasing", side=_side(side)))
-        await interaction.response.send_message(tr(interaction, "imp-phasing-set", side=side))
+        await interaction.response.send_message(
+            tr(interaction, "imp-phasing-set", side=side), view=undo_button(interaction, tx)
+        )
 
     @app_commands.command(name="interwar", description="GM: end the war, pay interwar income")
     async def interwar(self, interaction: discord.Interaction[Any]) -> None:
@@ -820,7 +825,9 @@ class ImperiumCog(
             new, out = im.interwar(state)
             tx.set_state(new)
             tx.record(history("imp-hist-interwar", war=new.war))
-        await interaction.response.send_message(embed=render_interwar(out, lang(interaction)))
+        await interaction.response.send_message(
+            embed=render_interwar(out, lang(interaction)), view=undo_button(interaction, tx)
+        )
 
     # -- systems -------------------------------------------------------------------------------
     @system.command(name="set", description="GM: create or change a system")
@@ -853,7 +860,9 @@ class ImperiumCog(
             )
             tx.set_state(new)
             tx.record(history("imp-hist-system", line=system_msg(system)))
-        await interaction.response.send_message(system_line(system, lang(interaction)))
+        await interaction.response.send_message(
+            system_line(system, lang(interaction)), view=undo_button(interaction, tx)
+        )
 
     system_set.autocomplete("name")(ImperiumBase.system_autocomplete)
 
@@ -919,7 +928,9 @@ class ImperiumCog(
                     system=ship.system or "—",
                 )
             )
-        await interaction.response.send_message(embed=render_ship(ship, "added", lang(interaction)))
+        await interaction.response.send_message(
+            embed=render_ship(ship, "added", lang(interaction)), view=undo_button(interaction, tx)
+        )
 
     ship_add.autocomplete("system")(ImperiumBase.system_autocomplete)
 
@@ -937,7 +948,8 @@ class ImperiumCog(
         name: str,
         verb: str,
         change: Callable[[im.ImperiumState, str], tuple[im.ImperiumState, im.Ship]],
-    ) -> im.Ship:
+    ) -> tuple[im.Ship, discord.ui.View]:
+        """The changed ship, and the Undo button for the reply."""
         async with self.bot.campaign_tx(interaction, game=GAME) as tx:
             assert tx.campaign is not None
             state = im.ImperiumState.model_validate(tx.campaign.state)
@@ -948,32 +960,34 @@ class ImperiumCog(
             new, changed = change(state, ship.name)
             tx.set_state(new)
             tx.record(history("imp-hist-ship", verb=verb, ship=changed.name))
-        return changed
+        return changed, undo_button(interaction, tx)
 
     @ship.command(name="remove", description="Take a ship off the roster")
     @app_commands.describe(ship="The ship")
     async def ship_remove(self, interaction: discord.Interaction[Any], ship: str) -> None:
-        gone = await self._ship_change(interaction, ship, "remove", im.remove_ship)
-        await interaction.response.send_message(tr(interaction, "imp-ship-removed", ship=gone.name))
+        gone, view = await self._ship_change(interaction, ship, "remove", im.remove_ship)
+        await interaction.response.send_message(
+            tr(interaction, "imp-ship-removed", ship=gone.name), view=view
+        )
 
     @ship.command(name="disrupt", description="Mark a ship disrupted")
     @app_commands.describe(ship="The ship")
     async def ship_disrupt(self, interaction: discord.Interaction[Any], ship: str) -> None:
-        changed = await self._ship_change(
+        changed, view = await self._ship_change(
             interaction, ship, "disrupt", lambda s, n: im.set_disrupted(s, n, True)
         )
         await interaction.response.send_message(
-            embed=render_ship(changed, "disrupted", lang(interaction))
+            embed=render_ship(changed, "disrupted", lang(interaction)), view=view
         )
 
     @ship.command(name="repair", description="Mark a ship undisrupted")
     @app_commands.describe(ship="The ship")
     async def ship_repair(self, interaction: discord.Interaction[Any], ship: str) -> None:
-        changed = await self._ship_change(
+        changed, view = await self._ship_change(
             interaction, ship, "repair", lambda s, n: im.set_disrupted(s, n, False)
         )
         await interaction.response.send_message(
-            embed=render_ship(changed, "repaired", lang(interaction))
+            embed=render_ship(changed, "repaired", lang(interaction)), view=view
         )
 
     @ship.command(name="move", description="Move a ship to another system")
@@ -981,11 +995,12 @@ class ImperiumCog(
     async def ship_move(
         self, interaction: discord.Interaction[Any], ship: str, system: str
     ) -> None:
-        changed = await self._ship_change(
+        changed, view = await self._ship_change(
             interaction, ship, "move", lambda s, n: im.move_ship(s, n, system)
         )
         await interaction.response.send_message(
-            tr(interaction, "imp-ship-moved", ship=changed.name, system=changed.system or "—")
+            tr(interaction, "imp-ship-moved", ship=changed.name, system=changed.system or "—"),
+            view=view,
         )
 
     for _cmd in (ship_remove, ship_disrupt, ship_repair, ship_move):
@@ -1017,7 +1032,9 @@ class ImperiumCog(
                 ),
                 dice.draws,
             )
-        await interaction.response.send_message(embed=render_screen(out, lang(interaction)))
+        await interaction.response.send_message(
+            embed=render_screen(out, lang(interaction)), view=undo_button(interaction, tx)
+        )
 
     screen.autocomplete("ship")(ImperiumBase.ship_autocomplete)
 
@@ -1055,7 +1072,9 @@ class ImperiumCog(
                 history("imp-hist-fire-step", system=out.system, step=step, n=len(out.results)),
                 dice.draws,
             )
-        await interaction.response.send_message(embed=render_step(out, lang(interaction)))
+        await interaction.response.send_message(
+            embed=render_step(out, lang(interaction)), view=undo_button(interaction, tx)
+        )
 
     hits.autocomplete("system")(ImperiumBase.system_autocomplete)
 
@@ -1103,7 +1122,9 @@ class ImperiumCog(
                     after=Msg.of("imp-range", range=out.after),
                 )
             )
-        await interaction.response.send_message(embed=render_range(out, lang(interaction)))
+        await interaction.response.send_message(
+            embed=render_range(out, lang(interaction)), view=undo_button(interaction, tx)
+        )
 
     range_cmd.autocomplete("system")(ImperiumBase.system_autocomplete)
     range_cmd.autocomplete("jump_to")(ImperiumBase.system_autocomplete)
@@ -1119,7 +1140,9 @@ class ImperiumCog(
             name = im.find_system(state, system).name
             tx.set_state(new)
             tx.record(history("imp-hist-combat-end", system=name))
-        await interaction.response.send_message(tr(interaction, "imp-combat-ended", system=name))
+        await interaction.response.send_message(
+            tr(interaction, "imp-combat-ended", system=name), view=undo_button(interaction, tx)
+        )
 
     combat_end.autocomplete("system")(ImperiumBase.system_autocomplete)
 
@@ -1189,7 +1212,9 @@ class ImperiumPhases(ImperiumBase, commands.Cog):
                 ),
                 dice.draws,
             )
-        await interaction.response.send_message(embed=render_initiative(out, lang(interaction)))
+        await interaction.response.send_message(
+            embed=render_initiative(out, lang(interaction)), view=undo_button(interaction, tx)
+        )
 
     initiative.autocomplete("system")(ImperiumBase.system_autocomplete)
     initiative.autocomplete("jump_to")(ImperiumBase.system_autocomplete)
@@ -1236,7 +1261,9 @@ class ImperiumPhases(ImperiumBase, commands.Cog):
                 history("imp-hist-maintenance", system=out.system, n=len(out.ships), lost=lost),
                 dice.draws,
             )
-        await interaction.response.send_message(embed=render_maintenance(out, lang(interaction)))
+        await interaction.response.send_message(
+            embed=render_maintenance(out, lang(interaction)), view=undo_button(interaction, tx)
+        )
 
     maintenance.autocomplete("system")(ImperiumBase.system_autocomplete)
 

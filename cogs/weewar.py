@@ -17,9 +17,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import catalog
+from bot.app import describe_invocation
 from bot.catalog import Msg, decimal, encode_summary, locale_of
 from bot.rules import weewar as ww
-from bot.ui import EmbedBuilder
+from bot.ui import EmbedBuilder, ReplyButtons
 
 if TYPE_CHECKING:
     from bot.app import TableBot
@@ -446,14 +447,22 @@ class WeewarCog(commands.Cog):
             flank,
             rules,
         )
-        battle, _odds = _planned(options)
+        _planned(options)  # refuses a battle that can't be fought, before anything else
         loc = locale_of(interaction.locale)
         if odds_only:
             builder = _render(loc, _frame_for(loc, options, False), None)
             builder.footer(_footer_for(loc, options, False))
             await interaction.response.send_message(embed=builder.build())
             return
+        await self.fight(interaction, options, describe_invocation(interaction))
 
+    async def fight(
+        self, interaction: discord.Interaction[Any], options: _Options, command: str
+    ) -> None:
+        """Roll the battle ``options`` describe for the member behind ``interaction`` (the
+        command, or a press of Roll again: ``command`` is what the history shows)."""
+        battle, _odds = _planned(options)
+        loc = locale_of(interaction.locale)
         dice = self.bot.new_dice()
         # The outcome keeps every number drawn; the history gets them from there, compactly.
         recording, dice.record_uniform = dice.record_uniform, False
@@ -463,14 +472,22 @@ class WeewarCog(commands.Cog):
             dice.record_uniform = recording
         recorded = False
         if interaction.channel_id is not None:
-            async with self.bot.campaign_tx(interaction, game=None, require=False) as tx:
+            async with self.bot.campaign_tx(
+                interaction, game=None, require=False, command=command
+            ) as tx:
                 if tx.campaign is not None:
                     # Any game's campaign: history only, the state stays as it is.
                     tx.record(history_summary(outcome), [*dice.draws, *outcome.history_dice()])
                     recorded = True
         builder = _render(loc, _frame_for(loc, options, True), outcome)
         builder.footer(_footer_for(loc, options, recorded))
-        await interaction.response.send_message(embed=builder.build())
+
+        async def again(pressed: discord.Interaction[Any]) -> None:
+            await self.fight(pressed, options, command)
+
+        await interaction.response.send_message(
+            embed=builder.build(), view=ReplyButtons(loc, again=again)
+        )
 
     @battle.autocomplete("attacker")
     @battle.autocomplete("defender")

@@ -1,0 +1,184 @@
+"""/roll: any dice expression d20 reads (``2d6+1``, ``4d6kh3``, ``(1d8+4)*2``…), every die
+shown, with the exact distribution of the total. A roll in a channel with a campaign (of any
+game) joins that campaign's history, its state untouched; a private roll is seen by the roller
+only and recorded nowhere."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.app import describe_invocation
+from bot.catalog import Msg, decimal, encode_summary, locale_of, t
+from bot.rules import roll as rl
+from bot.rules import weewar as ww
+from bot.ui import EmbedBuilder, ReplyButtons, clip
+
+if TYPE_CHECKING:
+    from bot.app import TableBot
+
+LABEL_LIMIT = 60
+CHART_ROWS = 16
+CHART_WIDTH = 16
+SHOWN_LIMIT = 1500
+
+
+def _percent(q: Fraction) -> str:
+    shown = ww.percent(q)
+    if q > 0 and shown == "0.0%":
+        return "< 0.1%"
+    if q < 1 and shown == "100.0%":
+        return "> 99.9%"
+    return shown
+
+
+def chart_rows(loc: str, odds: rl.Distribution, total: rl.Value) -> list[str]:
+    """One row per total (``  7 │████████ 16.7%``), or per run of neighbouring totals when
+    there are more than :data:`CHART_ROWS`; the row holding ``total`` is marked."""
+    outcomes = odds.outcomes
+    n = len(outcomes)
+    groups: list[tuple[tuple[rl.Value, Fraction], ...]]
+    if n <= CHART_ROWS:
+        groups = [(o,) for o in outcomes]
+    else:
+        groups = [
+            outcomes[n * i // CHART_ROWS : n * (i + 1) // CHART_ROWS] for i in range(CHART_ROWS)
+        ]
+    sums = [sum((p for _, p in g), Fraction(0)) for g in groups]
+    peak = max(sums)
+    labels = [
+        rl.show_value(g[0][0])
+        if len(g) == 1
+        else f"{rl.show_value(g[0][0])}–{rl.show_value(g[-1][0])}"
+        for g in groups
+    ]
+    width = max(len(label) for label in labels)
+    rows = []
+    for group, label, q in zip(groups, labels, sums, strict=True):
+        mark = any(v == total for v, _ in group)
+        rows.append(
+            t(
+                loc,
+                "roll-chart-row",
+                range=f"{label:>{width}}",
+                bar=ww.bar(q / peak, CHART_WIDTH),
+                percent=decimal(loc, f"{_percent(q):>6}"),
+                mark=" " + t(loc, "roll-chart-mark") if mark else "",
+            )
+        )
+    return rows
+
+
+def render_odds(loc: str, odds: rl.Distribution, total: rl.Value) -> str:
+    shown = rl.show_value(total)
+    line = t(
+        loc,
+        "roll-odds-line",
+        total=shown,
+        better=decimal(loc, _percent(odds.at_least(total))),
+        exact=decimal(loc, _percent(odds.chance(total))),
+        mean=decimal(loc, f"{float(odds.mean):.2f}"),
+        low=rl.show_value(odds.lowest),
+        high=rl.show_value(odds.highest),
+    )
+    return line + "\n```\n" + "\n".join(chart_rows(loc, odds, total)) + "\n```"
+
+
+def render_roll(
+    loc: str, who: str, outcome: rl.RollOutcome, label: str | None, recorded: bool
+) -> discord.Embed:
+    title_args = {"who": clip(who, 40), "expression": outcome.expression}
+    title = (
+        t(loc, "roll-title-label", label=label, **title_args)
+        if label
+        else t(loc, "roll-title", **title_args)
+    )
+    description = (
+        clip(outcome.shown, SHOWN_LIMIT)
+        + "\n"
+        + t(loc, "roll-total", total=rl.show_value(outcome.total))
+    )
+    builder = EmbedBuilder(title, description)
+    builder.field(t(loc, "roll-field-odds"), render_odds(loc, outcome.odds, outcome.total))
+    if recorded:
+        builder.footer(t(loc, "roll-footer-recorded"))
+    return builder.build()
+
+
+def history_summary(outcome: rl.RollOutcome, label: str | None) -> str:
+    args: dict[str, Any] = {
+        "expression": outcome.expression,
+        "total": rl.show_value(outcome.total),
+    }
+    if label:
+        return encode_summary(Msg.of("roll-history-label", label=label, **args))
+    return encode_summary(Msg.of("roll-history", **args))
+
+
+class RollCog(commands.Cog):
+    """Dice expressions with exact odds, in any channel."""
+
+    help_section = "Dice"
+    help_order = 15
+
+    def __init__(self, bot: TableBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(
+        name="roll", description="Roll dice (2d6+1, 4d6kh3, 2d20kl1…) with the exact odds"
+    )
+    @app_commands.describe(
+        expression="Dice as d20 reads them: 2d6+1, 4d6kh3, 2d20kl1, 1d6ro1, (1d8+4)*2, 1d20>10",
+        label="What the roll is for, e.g. attack",
+        private="True: only you see the reply (and the roll is not recorded)",
+    )
+    async def roll(
+        self,
+        interaction: discord.Interaction[Any],
+        expression: app_commands.Range[str, 1, rl.EXPRESSION_LIMIT],
+        label: app_commands.Range[str, 1, LABEL_LIMIT] | None = None,
+        private: bool = False,
+    ) -> None:
+        await self.roll_as(
+            interaction, expression, label, private, describe_invocation(interaction)
+        )
+
+    async def roll_as(
+        self,
+        interaction: discord.Interaction[Any],
+        expression: str,
+        label: str | None,
+        private: bool,
+        command: str,
+    ) -> None:
+        """Roll ``expression`` for the member behind ``interaction`` (the command, or a press
+        of Roll again under an earlier roll: ``command`` is what the history shows)."""
+        loc = locale_of(interaction.locale)
+        dice = self.bot.new_dice()
+        start = len(dice.draws)
+        outcome = rl.roll(expression, dice)
+        recorded = False
+        if not private and interaction.channel_id is not None:
+            async with self.bot.campaign_tx(
+                interaction, game=None, require=False, command=command
+            ) as tx:
+                if tx.campaign is not None:
+                    tx.record(history_summary(outcome, label), dice.draws[start:])
+                    recorded = True
+
+        async def again(pressed: discord.Interaction[Any]) -> None:
+            await self.roll_as(pressed, expression, label, private, command)
+
+        await interaction.response.send_message(
+            embed=render_roll(loc, interaction.user.display_name, outcome, label, recorded),
+            view=ReplyButtons(loc, again=again),
+            ephemeral=private,
+        )
+
+
+async def setup(bot: TableBot) -> None:
+    await bot.add_cog(RollCog(bot))
