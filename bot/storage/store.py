@@ -24,7 +24,7 @@ import json
 import os
 import socket
 import weakref
-from collections.abc import AsyncIterator, Iterable, Mapping
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -500,15 +500,28 @@ class Store:
         return _entry(row) if row else None
 
     async def undo(
-        self, channel_id: int, seq: int, actor_id: int, *, interaction_id: int | None = None
+        self,
+        channel_id: int,
+        seq: int,
+        actor_id: int,
+        *,
+        interaction_id: int | None = None,
+        or_newest: Callable[[HistoryEntry], bool] | None = None,
     ) -> HistoryEntry:
         """Restore the state from before entry ``seq`` (which must still be the newest entry not
-        undone) and mark it undone. The entry itself stays in the history."""
+        undone) and mark it undone. The entry itself stays in the history.
+
+        ``or_newest``: when ``seq`` is no longer the newest entry, undo the newest one instead
+        if this says so (in the same transaction, so nothing can come between the check and the
+        undo); otherwise, and without it, refuse with "campaign-changed"."""
         _check_ids(actor_id)
         async with self._channel(channel_id, interaction_id) as (conn, campaign, _):
             latest = await self._latest_undoable(conn, channel_id)
-            if campaign is None or latest is None or latest.seq != seq:
+            if campaign is None or latest is None:
                 raise BotError(key="campaign-changed")
+            if latest.seq != seq and (or_newest is None or not or_newest(latest)):
+                raise BotError(key="campaign-changed")
+            seq = latest.seq
             if latest.state_before is None:
                 raise BotError(key="nothing-to-undo")
             now = _now()
