@@ -34,7 +34,7 @@ from pydantic import BaseModel, ConfigDict
 
 from bot.catalog import Msg, has
 from bot.errors import BotError, ConcurrencyError, DuplicateInteraction, InputError
-from bot.ids import is_discord_id
+from bot.ids import fits_database
 from bot.rules.dice import Draw
 from bot.storage.database import Conn, Database, Row, open_database
 
@@ -63,10 +63,11 @@ def dump_json(value: Any) -> str:
 
 
 def _check_ids(*ids: int | None) -> None:
-    """Refuse (with the project's own error, before any query) an id that is no Discord id:
-    one outside the snowflake range would not even fit the databases' 64-bit columns."""
+    """Refuse (with the project's own error, before any query) an id the databases' 64-bit
+    columns cannot hold, rather than fail inside the driver (OverflowError, DataError). The
+    commands refuse ids outside Discord's range before they get here (bot.ids)."""
     for value in ids:
-        if value is not None and not is_discord_id(value):
+        if value is not None and not fits_database(value):
             raise InputError(key="id-out-of-range", id=str(value)[:30])
 
 

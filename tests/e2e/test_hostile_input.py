@@ -372,7 +372,7 @@ async def test_ids_outside_discords_range_are_refused_before_storage(table: Tabl
     for call in (
         lambda: store.get(huge),
         lambda: store.latest_undoable(2**70),
-        lambda: store.game_masters(-1),
+        lambda: store.game_masters(-(2**63) - 1),
         lambda: store.undo(table.channel_id, 1, huge),
         lambda: store.add_game_master(table.channel_id, huge, gm.id),
         lambda: store.remove_game_master(table.channel_id, huge),
