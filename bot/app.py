@@ -28,7 +28,8 @@ from bot.catalog import Msg, has, locale_of, t
 from bot.config import Settings
 from bot.errors import BotError, ConcurrencyError, DuplicateInteraction, NoCampaign, NotAllowed
 from bot.games import GAMES, setup_command, setup_hint
-from bot.options import validate_options
+from bot.ids import is_discord_id
+from bot.options import autocomplete_problem, validate_options
 from bot.rules.dice import Dice
 from bot.storage import Campaign, Store, Tx, dump_json
 from bot.translator import CatalogTranslator
@@ -82,10 +83,36 @@ class TableTree(app_commands.CommandTree["TableBot"]):
         if bot.shutting_down:
             await bot.send_ephemeral(interaction, t(loc, "restarting"), refusal=True)
             return False
+        outside = next(
+            (
+                value
+                for value in (
+                    interaction.id,
+                    interaction.channel_id,
+                    interaction.guild_id,
+                    interaction.user.id,
+                )
+                if value is not None and not is_discord_id(value)
+            ),
+            None,
+        )
+        if outside is not None:
+            log.debug("Interaction carries an id outside Discord's range: %s", outside)
+            await bot.send_ephemeral(
+                interaction, t(loc, "id-out-of-range", id=str(outside)[:30]), refusal=True
+            )
+            return False
         if interaction.type is discord.InteractionType.application_command:
             problem = validate_options(self, interaction)
             if problem is not None:
                 await bot.send_ephemeral(interaction, problem.localized(loc), refusal=True)
+                return False
+        elif interaction.type is discord.InteractionType.autocomplete:
+            reason = autocomplete_problem(self, interaction)
+            if reason is not None:
+                # nothing a person typed: a stale client or a forged request; an empty list
+                log.debug("Autocomplete %s answered empty: %s", interaction.id, reason)
+                await bot.send_ephemeral(interaction, "")
                 return False
         return True
 

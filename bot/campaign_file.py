@@ -3,17 +3,36 @@
 from __future__ import annotations
 
 import json
+import re
 from datetime import datetime
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictInt,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 
 from bot.errors import InputError
 from bot.games import GAMES
+from bot.ids import MAX_ID, MIN_ID
 
 FORMAT = "wargame-table-campaign"
 FILE_VERSION = 1
+# Limits of an imported file (README, "Campaign"): its size, and how deeply its arrays and
+# objects may nest. A real export nests about ten levels; the limit keeps a hostile file from
+# exhausting the parser's recursion.
 MAX_FILE_BYTES = 8 * 1024 * 1024
+MAX_DEPTH = 64
+
+# A Discord id (user): a whole number in the snowflake range, never a string or a bool.
+DiscordId = Annotated[int, Field(strict=True, ge=MIN_ID, le=MAX_ID)]
+# A history sequence number: it has to fit the database's 64-bit column too.
+Seq = Annotated[int, Field(strict=True, ge=1, le=MAX_ID)]
 
 
 def _iso(value: str) -> str:
@@ -24,15 +43,15 @@ def _iso(value: str) -> str:
 class ExportedEntry(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    seq: int = Field(ge=1)
+    seq: Seq
     created_at: str
-    actor_id: int
+    actor_id: DiscordId
     actor_name: str
     command: str
     summary: str
     dice: list[dict[str, Any]]
     state_before: dict[str, Any] | None
-    undone_by: int | None = None
+    undone_by: DiscordId | None = None
     undone_at: str | None = None
 
     _check_time = field_validator("created_at")(_iso)
@@ -41,8 +60,8 @@ class ExportedEntry(BaseModel):
 class ExportedGameMaster(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    user_id: int
-    added_by: int
+    user_id: DiscordId
+    added_by: DiscordId
     added_at: str
 
 
@@ -52,10 +71,10 @@ class CampaignFile(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     format: Literal["wargame-table-campaign"]
-    version: int
+    version: StrictInt  # "1" (a string) is a wrong file, not version 1
     game: str
     state: dict[str, Any]
-    created_by: int
+    created_by: DiscordId
     created_at: str
     updated_at: str
     game_masters: list[ExportedGameMaster] = []
@@ -93,8 +112,11 @@ class CampaignFile(BaseModel):
 
 
 def _game_state(model: Any, data: dict[str, Any], where: str) -> Any:
+    """``data`` as the game's state model, refusing keys the model does not know (stored
+    states are read leniently; a file must match exactly — a state of another game, or one
+    carrying extra keys, is refused rather than silently reduced to a default)."""
     try:
-        return model.model_validate(data)
+        return model.model_validate(data, extra="forbid")
     except ValidationError as exc:
         first = exc.errors()[0]
         inner = ".".join(str(p) for p in first["loc"])
@@ -106,14 +128,40 @@ def migrate(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
+# a JSON string (escapes included), and everything that is neither an opening nor a closing
+# bracket of an array or object
+_STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"')
+_NOT_BRACKET = bytes(b for b in range(256) if b not in b"[]{}")
+
+
+def nesting_deeper_than(raw: bytes, limit: int) -> bool:
+    """True when the JSON text ``raw`` nests arrays/objects more than ``limit`` levels deep.
+
+    Works on the bytes without parsing (so without recursion): strings are blanked, every
+    other byte but brackets dropped, and innermost pairs peeled off ``limit`` times; a pair
+    still left means something is nested deeper."""
+    brackets = _STRING.sub(b"", raw).translate(None, _NOT_BRACKET)
+    brackets = brackets.replace(b"{", b"[").replace(b"}", b"]")
+    for _ in range(limit):
+        peeled = brackets.replace(b"[]", b"")
+        if peeled == brackets:
+            return False
+        brackets = peeled
+    return b"[]" in brackets
+
+
 def parse_campaign_file(raw: bytes) -> CampaignFile:
     """Validate an uploaded export; refuse with the first problem found, in one line."""
     if len(raw) > MAX_FILE_BYTES:
         raise InputError(key="import-too-large", size=str(len(raw)), limit=str(MAX_FILE_BYTES))
+    if nesting_deeper_than(raw, MAX_DEPTH):
+        raise InputError(key="import-too-deep", limit=str(MAX_DEPTH))
     try:
         data = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise InputError(key="import-not-json", problem=str(exc)[:200]) from None
+    except RecursionError:  # cannot happen below MAX_DEPTH; refuse all the same
+        raise InputError(key="import-too-deep", limit=str(MAX_DEPTH)) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise InputError(key="import-not-export")
     try:

@@ -3,21 +3,46 @@
 from __future__ import annotations
 
 import logging
+import re
 import sys
+
+REDACTED = "[redacted]"
+
+# What lets someone act as the bot, wherever discord.py (or anything else) prints it:
+# - an interaction's token, in gateway payloads (``"token": "…"``, ``'token': '…'``);
+# - the same token in the URLs that answer it: ``/interactions/<id>/<token>/callback`` and the
+#   webhook URLs of follow-ups ``/webhooks/<application>/<token>/…``;
+# - a Bot authorisation header.
+_PATTERNS = [
+    (
+        re.compile(r"""(["']token["']\s*:\s*)(["'])(?:(?!\2).)*\2""", re.IGNORECASE),
+        rf"\1\2{REDACTED}\2",
+    ),
+    (re.compile(r"(/(?:webhooks|interactions)/\d+/)[^/\s'\"?#&]+"), rf"\1{REDACTED}"),
+    (re.compile(r"(\bBot\s+)[\w.\-]{20,}"), rf"\1{REDACTED}"),
+]
+
+
+def redact(text: str, secrets: list[str] | tuple[str, ...] = ()) -> str:
+    """``text`` with every known secret and every interaction token or webhook URL blanked."""
+    for secret in secrets:
+        if secret:
+            text = text.replace(secret, REDACTED)
+    for pattern, replacement in _PATTERNS:
+        text = pattern.sub(replacement, text)
+    return text
 
 
 class RedactingFormatter(logging.Formatter):
-    """Formats as usual, then blanks out every secret (the bot token) wherever it appears."""
+    """Formats as usual (message, traceback and all), then blanks out every secret: the bot
+    token, interaction tokens and webhook URLs, whichever logger wrote the line."""
 
     def __init__(self, fmt: str, secrets: list[str]) -> None:
         super().__init__(fmt, datefmt="%Y-%m-%d %H:%M:%S")
         self._secrets = [s for s in secrets if s]
 
     def format(self, record: logging.LogRecord) -> str:
-        text = super().format(record)
-        for secret in self._secrets:
-            text = text.replace(secret, "[redacted]")
-        return text
+        return redact(super().format(record), self._secrets)
 
 
 class _NoVoiceWarning(logging.Filter):
@@ -36,5 +61,10 @@ def configure_logging(level: str, secrets: list[str]) -> None:
     root = logging.getLogger()
     root.handlers[:] = [handler]
     root.setLevel(level)
-    # discord.py's HTTP debug lines are noisy but harmless; keep them at the chosen level.
+    # discord.py's loggers write through the root handler above (so through the redaction) at
+    # the chosen level: never a handler of their own.
+    for name in ("discord", "aiohttp", "asyncpg", "aiosqlite"):
+        logger = logging.getLogger(name)
+        logger.handlers[:] = []
+        logger.propagate = True
     logging.getLogger("discord").setLevel(level)

@@ -13,6 +13,7 @@ from discord import app_commands
 
 from bot.catalog import Msg
 from bot.errors import InputError
+from bot.ids import is_discord_id
 
 MAX_STRING = 6000
 # catalog keys naming each option type ("opt-type-4" = "a whole number")
@@ -37,25 +38,39 @@ def _command_schema(tree: app_commands.CommandTree[Any], command: Any) -> list[d
 
 def _leaf_schema(
     tree: app_commands.CommandTree[Any], data: dict[str, Any]
-) -> tuple[str, list[dict[str, Any]], list[dict[str, Any]]] | None:
-    """(qualified name, schema options, given options) for the invoked (sub)command."""
+) -> tuple[str, list[dict[str, Any]], list[Any]] | InputError | None:
+    """(qualified name, schema options, given options) for the invoked (sub)command; an error
+    when the subcommand path does not match the schema exactly (a subcommand must be the only
+    item of its list); None for an unknown command."""
     command = tree.get_command(str(data.get("name", "")))
     if command is None:
         return None
     schema: list[dict[str, Any]] = _command_schema(tree, command)
-    given: list[dict[str, Any]] = list(data.get("options") or [])
+    given = data.get("options") or []
     names = [command.name]
-    while given and isinstance(given[0], dict) and given[0].get("type") in (1, 2):
+    while any(o.get("type") in (1, 2) for o in schema):
+        qualified = "/" + " ".join(names)
+        if not isinstance(given, list):
+            return _bad("opt-unreadable", command=qualified)
+        if not given:
+            return _bad("opt-need-subcommand", command=qualified)
         sub = given[0]
+        if len(given) != 1 or not isinstance(sub, dict):
+            return _bad("opt-unreadable", command=qualified)
         node = next(
             (o for o in schema if o.get("name") == sub.get("name") and o.get("type") in (1, 2)),
             None,
         )
-        if node is None:
-            return None
-        names.append(str(sub.get("name")))
+        if node is None or node.get("type") != sub.get("type"):
+            known = ", ".join(f"`{o.get('name')}`" for o in schema) or "—"
+            return _bad(
+                "opt-unknown", command=qualified, option=str(sub.get("name"))[:40], known=known
+            )
+        names.append(str(node["name"]))
         schema = list(node.get("options", []))
-        given = list(sub.get("options") or [])
+        given = sub.get("options") or []
+    if not isinstance(given, list):
+        return _bad("opt-unreadable", command="/" + " ".join(names))
     return "/" + " ".join(names), schema, given
 
 
@@ -63,8 +78,14 @@ def _is_snowflake(value: Any) -> bool:
     if isinstance(value, bool):
         return False
     if isinstance(value, int):
-        return 0 < value < 2**64
-    return isinstance(value, str) and value.isdigit() and 0 < len(value) <= 20
+        return is_discord_id(value)
+    return (
+        isinstance(value, str)
+        and value.isascii()
+        and value.isdigit()
+        and len(value) <= 20
+        and is_discord_id(int(value))
+    )
 
 
 def _check(opt: dict[str, Any], value: Any, resolved: dict[str, Any]) -> InputError | None:
@@ -119,6 +140,8 @@ def validate_options(
     found = _leaf_schema(tree, data)
     if found is None:
         return None  # the tree reports unknown commands itself
+    if isinstance(found, InputError):
+        return found
     qualified, schema, given = found
     resolved: dict[str, Any] = dict(data.get("resolved") or {})
     by_name = {o["name"]: o for o in schema if o.get("type") not in (1, 2)}
@@ -141,9 +164,55 @@ def validate_options(
         problem = _check(opt, item.get("value"), resolved)
         if problem is not None:
             return problem
-    if schema and any(o.get("type") in (1, 2) for o in schema):
-        return _bad("opt-need-subcommand", command=qualified)
     for name, opt in by_name.items():
         if opt.get("required") and name not in seen:
             return _bad("opt-required", command=qualified, option=name)
+    return None
+
+
+def autocomplete_problem(
+    tree: app_commands.CommandTree[Any], interaction: discord.Interaction[Any]
+) -> str | None:
+    """None when an autocomplete request fits the command's schema — exactly one focused option,
+    one that has suggestions, with a value of its type; else a short reason (for a DEBUG line:
+    such a request only ever gets an empty list)."""
+    data: dict[str, Any] = dict(interaction.data or {})
+    found = _leaf_schema(tree, data)
+    if found is None:
+        return "unknown command"
+    if isinstance(found, InputError):
+        return found.message
+    qualified, schema, given = found
+    resolved: dict[str, Any] = dict(data.get("resolved") or {})
+    by_name = {o["name"]: o for o in schema if o.get("type") not in (1, 2)}
+    seen: set[str] = set()
+    focused: list[str] = []
+    for item in given:
+        if not isinstance(item, dict) or str(item.get("name")) not in by_name:
+            return f"{qualified}: an option not in its schema"
+        name = str(item["name"])
+        opt = by_name[name]
+        if name in seen or opt.get("type") != item.get("type"):
+            return f"{qualified}: `{name}` given twice or with the wrong type"
+        seen.add(name)
+        value = item.get("value")
+        if item.get("focused") is True:
+            focused.append(name)
+            if not opt.get("autocomplete"):
+                return f"{qualified}: `{name}` has no suggestions"
+            # the text typed so far: a string (a number's too, while it is typed)
+            if isinstance(value, bool) or not isinstance(value, str | int | float):
+                return f"{qualified}: `{name}` is focused with a {type(value).__name__}"
+            if opt["type"] == 3 and not isinstance(value, str):
+                return f"{qualified}: `{name}` is focused with a {type(value).__name__}"
+            if isinstance(value, str) and len(value) > MAX_STRING:
+                return f"{qualified}: `{name}` is too long"
+        elif item.get("focused") not in (None, False):
+            return f"{qualified}: `{name}` has a strange focus flag"
+        else:
+            problem = _check(opt, value, resolved)
+            if problem is not None and problem.key == "opt-wrong-type":
+                return f"{qualified}: `{name}` has the wrong type"
+    if len(focused) != 1:
+        return f"{qualified}: {len(focused)} focused options"
     return None

@@ -24,11 +24,19 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+# how many times /campaign undo tries when other commands change the history meanwhile
+UNDO_ATTEMPTS = 5
 HISTORY_PAGE = 10
 
 
 def discord_time(iso: str, style: str = "R") -> str:
     return f"<t:{int(datetime.fromisoformat(iso).timestamp())}:{style}>"
+
+
+def _own_recent(entry: HistoryEntry, user_id: int) -> bool:
+    """``entry`` is ``user_id``'s own change, made within the last 5 minutes."""
+    age = datetime.now(UTC) - datetime.fromisoformat(entry.created_at)
+    return entry.actor_id == user_id and age <= UNDO_OWN_WINDOW
 
 
 def game_name(loc: str, game: str) -> str:
@@ -220,17 +228,11 @@ class CampaignCog(
         if latest is None or latest.state_before is None:
             raise BotError(key="nothing-to-undo")
         is_gm = await self.bot.is_game_master(interaction, campaign)
-        age = datetime.now(UTC) - datetime.fromisoformat(latest.created_at)
-        own_recent = latest.actor_id == interaction.user.id and age <= UNDO_OWN_WINDOW
-        if not (is_gm or own_recent):
+        if not (is_gm or _own_recent(latest, interaction.user.id)):
             raise NotAllowed(key="undo-not-allowed")
         seq = latest.seq
 
-        async def do_undo(who: discord.Interaction[Any]) -> str:
-            if who is not interaction:
-                fresh = await self.bot.store.get(channel_id)
-                await self.bot.ensure_game_master(who, fresh, "action-undo-other")
-            entry = await self.bot.store.undo(channel_id, seq, who.user.id, interaction_id=who.id)
+        def done_text(who: discord.Interaction[Any], entry: HistoryEntry) -> str:
             return tr(
                 who,
                 "undo-done",
@@ -241,8 +243,17 @@ class CampaignCog(
             )
 
         if latest.actor_id == interaction.user.id:
-            await interaction.response.send_message(await do_undo(interaction))
+            entry = await self._undo_own(interaction, channel_id, latest)
+            await interaction.response.send_message(done_text(interaction, entry))
             return
+
+        async def do_undo(who: discord.Interaction[Any]) -> str:
+            # the confirmed entry, and only that one: if it is no longer the newest, refuse
+            fresh = await self.bot.store.get(channel_id)
+            await self.bot.ensure_game_master(who, fresh, "action-undo-other")
+            entry = await self.bot.store.undo(channel_id, seq, who.user.id, interaction_id=who.id)
+            return done_text(who, entry)
+
         view = ConfirmView(
             interaction.user.id, do_undo, confirm_label=t(loc, "undo-button"), locale=loc
         )
@@ -255,6 +266,53 @@ class CampaignCog(
             summary=clip(render_summary(loc, latest.summary), 200),
         )
         await interaction.response.send_message(question, view=view)
+
+    async def _undo_own(
+        self, interaction: discord.Interaction[Any], channel_id: int, latest: HistoryEntry
+    ) -> HistoryEntry:
+        """Undo the member's own newest change. When other commands changed the history between
+        reading it and undoing (a busy table), undo the newest entry instead if the member may
+        undo it without asking anyone — their own change, within 5 minutes or as a game master
+        (checked in the undo's own transaction); otherwise read the newest entry again, re-check
+        and try again, up to ``UNDO_ATTEMPTS`` times in all, before refusing."""
+        store = self.bot.store
+        user_id = interaction.user.id
+        is_gm = await self.bot.is_game_master(interaction, await store.get(channel_id))
+
+        def may_undo(entry: HistoryEntry) -> bool:
+            # the member's own change (someone else's asks first), recent or as a game master
+            return entry.actor_id == user_id and (is_gm or _own_recent(entry, user_id))
+
+        for attempt in range(1, UNDO_ATTEMPTS + 1):
+            try:
+                return await store.undo(
+                    channel_id,
+                    latest.seq,
+                    user_id,
+                    interaction_id=interaction.id,
+                    or_newest=may_undo,
+                )
+            except BotError as exc:
+                if exc.key != "campaign-changed" or attempt == UNDO_ATTEMPTS:
+                    raise
+            # the newest entry is not one the member may undo without asking: read it again
+            # (another undo may have taken it away) and re-check who may undo it
+            fresh = await store.get(channel_id)
+            newest = await store.latest_undoable(channel_id)
+            if fresh is None or newest is None or newest.state_before is None:
+                raise BotError(key="campaign-changed")
+            is_gm = await self.bot.is_game_master(interaction, fresh)
+            if not may_undo(newest):
+                raise BotError(key="campaign-changed")
+            log.debug(
+                "Undo in channel %s: #%s changed meanwhile, trying #%s (attempt %s)",
+                channel_id,
+                latest.seq,
+                newest.seq,
+                attempt + 1,
+            )
+            latest = newest
+        raise BotError(key="campaign-changed")  # not reached: the last attempt raises
 
     # -- export, import --------------------------------------------------------------------------
     @app_commands.command(

@@ -24,7 +24,7 @@ import json
 import os
 import socket
 import weakref
-from collections.abc import AsyncIterator, Iterable, Mapping
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -33,7 +33,8 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from bot.catalog import Msg, has
-from bot.errors import BotError, ConcurrencyError, DuplicateInteraction
+from bot.errors import BotError, ConcurrencyError, DuplicateInteraction, InputError
+from bot.ids import fits_database
 from bot.rules.dice import Draw
 from bot.storage.database import Conn, Database, Row, open_database
 
@@ -59,6 +60,15 @@ def _now() -> str:
 def dump_json(value: Any) -> str:
     """Canonical JSON: the same value always gives the same text."""
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def _check_ids(*ids: int | None) -> None:
+    """Refuse (with the project's own error, before any query) an id the databases' 64-bit
+    columns cannot hold, rather than fail inside the driver (OverflowError, DataError). The
+    commands refuse ids outside Discord's range before they get here (bot.ids)."""
+    for value in ids:
+        if value is not None and not fits_database(value):
+            raise InputError(key="id-out-of-range", id=str(value)[:30])
 
 
 def _state_dict(state: BaseModel | Mapping[str, Any]) -> JsonDict:
@@ -279,6 +289,7 @@ class Store:
 
     # -- reads ---------------------------------------------------------------------------------
     async def get(self, channel_id: int) -> Campaign | None:
+        _check_ids(channel_id)
         async with self.db.reading() as conn:
             row = await conn.fetchrow(
                 f"SELECT {CAMPAIGN_COLUMNS} FROM campaigns WHERE channel_id = ?", channel_id
@@ -349,6 +360,7 @@ class Store:
             )
 
     async def game_masters(self, channel_id: int) -> list[int]:
+        _check_ids(channel_id)
         async with self.db.reading() as conn:
             return await _game_masters(conn, channel_id)
 
@@ -367,6 +379,7 @@ class Store:
         """A transaction holding the channel's lock (in this process and in the database), with
         the channel's campaign as it is now. Raises DuplicateInteraction if ``interaction_id``
         has already been applied (by this or another process)."""
+        _check_ids(channel_id, interaction_id)
         async with self.channel_lock(channel_id), self.db.transaction(channel_id) as conn:
             row = await conn.fetchrow(
                 f"SELECT (SELECT COUNT(*) FROM interactions WHERE interaction_id = ?) AS claimed, "
@@ -412,6 +425,7 @@ class Store:
         If the body raises, nothing is written. The commit has happened when the ``async with``
         block exits, so reply to Discord after it.
         """
+        _check_ids(actor_id, guild_id)
         async with self._channel(channel_id, interaction_id) as (conn, campaign, text):
             tx = Tx(campaign, conn)
             tx._stored_text = text
@@ -485,6 +499,7 @@ class Store:
     # -- undo, export, import, game masters ----------------------------------------------------
     async def latest_undoable(self, channel_id: int) -> HistoryEntry | None:
         """The newest history entry of the channel's current campaign that is not undone yet."""
+        _check_ids(channel_id)
         async with self.db.reading() as conn:
             return await self._latest_undoable(conn, channel_id)
 
@@ -499,14 +514,28 @@ class Store:
         return _entry(row) if row else None
 
     async def undo(
-        self, channel_id: int, seq: int, actor_id: int, *, interaction_id: int | None = None
+        self,
+        channel_id: int,
+        seq: int,
+        actor_id: int,
+        *,
+        interaction_id: int | None = None,
+        or_newest: Callable[[HistoryEntry], bool] | None = None,
     ) -> HistoryEntry:
         """Restore the state from before entry ``seq`` (which must still be the newest entry not
-        undone) and mark it undone. The entry itself stays in the history."""
+        undone) and mark it undone. The entry itself stays in the history.
+
+        ``or_newest``: when ``seq`` is no longer the newest entry, undo the newest one instead
+        if this says so (in the same transaction, so nothing can come between the check and the
+        undo); otherwise, and without it, refuse with "campaign-changed"."""
+        _check_ids(actor_id)
         async with self._channel(channel_id, interaction_id) as (conn, campaign, _):
             latest = await self._latest_undoable(conn, channel_id)
-            if campaign is None or latest is None or latest.seq != seq:
+            if campaign is None or latest is None:
                 raise BotError(key="campaign-changed")
+            if latest.seq != seq and (or_newest is None or not or_newest(latest)):
+                raise BotError(key="campaign-changed")
+            seq = latest.seq
             if latest.state_before is None:
                 raise BotError(key="nothing-to-undo")
             now = _now()
@@ -555,6 +584,11 @@ class Store:
         interaction_id: int | None = None,
     ) -> None:
         """Replace the channel's campaign with exported ``data`` (already validated)."""
+        _check_ids(guild_id, data["created_by"])
+        for gm in data.get("game_masters", []):
+            _check_ids(gm["user_id"], gm["added_by"])
+        for h in data.get("history", []):
+            _check_ids(h["seq"], h["actor_id"], h.get("undone_by"))
         async with self._channel(channel_id, interaction_id) as (conn, old, _):
             if old is not None:
                 await conn.execute("DELETE FROM history WHERE campaign_id = ?", old.campaign_id)
@@ -602,6 +636,7 @@ class Store:
         self, channel_id: int, user_id: int, added_by: int, *, interaction_id: int | None = None
     ) -> bool:
         """True if added, False if already one."""
+        _check_ids(user_id, added_by)
         async with self._channel(channel_id, interaction_id) as (conn, _, _):
             now = _now()
             row = await conn.fetchrow(
@@ -619,6 +654,7 @@ class Store:
     async def remove_game_master(
         self, channel_id: int, user_id: int, *, interaction_id: int | None = None
     ) -> bool:
+        _check_ids(user_id)
         async with self._channel(channel_id, interaction_id) as (conn, _, _):
             row = await conn.fetchrow(
                 "DELETE FROM game_masters WHERE channel_id = ? AND user_id = ? RETURNING user_id",

@@ -8,6 +8,7 @@ from typing import Any
 from bot.rules.dice import Dice
 from bot.rules.imperium import ImperiumState
 from bot.testing.harness import Table
+from bot.testing.standin import Reply
 
 
 def state_with(terran_rus: int) -> dict[str, Any]:
@@ -160,3 +161,48 @@ async def test_history_counts_every_draw_of_a_grouped_record(table: Table) -> No
         tx.record("grouped", grouped)
     reply = await table.run("campaign history", {"count": 1})
     assert "🎲 4 · 5 other random draws" in reply.text
+
+
+async def test_undo_on_a_busy_table_retries_instead_of_giving_up(table: Table) -> None:
+    gm = table.user("gm", manage_channels=True)
+    setup = await table.run("ia setup", {"difficulty": "medium", "threat-level": 4}, user=gm)
+    assert not setup.ephemeral, setup.text
+    first = await table.run("ia threat", {"amount": 1}, user=gm)
+    assert not first.ephemeral, first.text
+    threat_before = (await table.state())["threat"]  # type: ignore[index]
+
+    async def send(path: str, options: dict[str, Any] | None = None) -> Reply:
+        payload = table.discord.command_payload(path, options, user=gm, channel_id=table.channel_id)
+        return await table.discord.send(payload)
+
+    # 20 changes and 10 undos, sent together: two changes, then an undo, and so on
+    sent: list[tuple[str, Reply]] = []
+    for n in range(30):
+        if n % 3 == 2:
+            sent.append(("undo", await send("campaign undo")))
+        else:
+            sent.append(("threat", await send("ia threat", {"amount": 1})))
+    for _, reply in sent:
+        await table.discord.wait(reply, timeout=30)
+    undos = [reply for kind, reply in sent if kind == "undo"]
+    changes = [reply for kind, reply in sent if kind == "threat"]
+    assert all(not r.ephemeral for r in changes), [r.text for r in changes if r.ephemeral]
+    done = [r for r in undos if r.text.startswith("Undid #")]
+    refused = [r for r in undos if r not in done]
+    assert all(r.ephemeral and "history changed meanwhile" in r.text for r in refused)
+    assert len(done) >= 8, [r.text for r in undos]
+
+    # then 10 undos at once and nothing else: each that loses a race tries the next entry
+    burst = [await send("campaign undo") for _ in range(10)]
+    for reply in burst:
+        await table.discord.wait(reply, timeout=30)
+    done2 = [r for r in burst if r.text.startswith("Undid #")]
+    assert len(done2) >= 5, [r.text for r in burst]
+    assert all(r.ephemeral for r in burst if r not in done2)
+
+    # every undo undid one distinct entry, and the state agrees with the history
+    undone = [int(r.text.split("#")[1].split()[0]) for r in done + done2]
+    assert len(set(undone)) == len(undone)
+    entries = await table.bot.store.history(table.channel_id, limit=None)
+    assert sorted(e.seq for e in entries if e.undone_at) == sorted(undone)
+    assert (await table.state())["threat"] == threat_before + 20 - len(undone)  # type: ignore[index]

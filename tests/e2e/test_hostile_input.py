@@ -5,6 +5,7 @@ one answer, never a traceback, and a refusal (ephemeral) changes nothing."""
 
 from __future__ import annotations
 
+import asyncio
 import re
 from collections import Counter
 from collections.abc import Iterator
@@ -227,3 +228,163 @@ async def _wait_quiet(reply: Reply) -> None:
             if reply.original and reply.original.text:
                 break
             await asyncio.sleep(0.01)
+
+
+# -- shapes the schema fuzzer above does not draw --------------------------------------------------
+async def _ia_table(table: Table) -> User:
+    gm = table.user("gm", manage_channels=True)
+    setup = await table.run("ia setup", {"difficulty": "medium", "threat-level": 4}, user=gm)
+    assert not setup.ephemeral, setup.text
+    return gm
+
+
+async def _history_seq(table: Table, channel_id: int | None = None) -> int:
+    entries = await table.bot.store.history(channel_id or table.channel_id, limit=1)
+    return entries[0].seq if entries else 0
+
+
+def _threat(amount: Any = 3) -> dict[str, Any]:
+    return {
+        "name": "threat",
+        "type": 1,
+        "options": [{"name": "amount", "type": 4, "value": amount}],
+    }
+
+
+async def test_malformed_option_lists_are_refused_whole(table: Table) -> None:
+    gm = await _ia_table(table)
+    before = (await table.state(), await _history_seq(table))
+    amount = {"name": "amount", "type": 4, "value": 3}
+    shapes: list[Any] = [
+        [_threat(), "garbage"],  # a stray non-dict item next to the subcommand
+        [_threat(), _threat(5)],  # two subcommands
+        [_threat(), amount],  # an option next to the subcommand
+        [{**_threat(), "type": 2}],  # the subcommand typed as a group
+        [{**_threat(), "options": [amount, 7]}],  # a non-dict option
+        [{**_threat(), "options": [amount, amount]}],  # an option twice
+        [{**_threat(), "options": [amount, {"name": "extra", "type": 4, "value": 1}]}],
+        [{**_threat(), "options": {"amount": 3}}],  # options as an object
+        [{**_threat(), "options": [{"name": "amount", "type": 3, "value": "3"}]}],
+        [{**_threat(), "options": [{"name": "amount", "type": 4, "value": True}]}],
+        "garbage",  # options as a string
+        [],  # no subcommand at all
+    ]
+    for options in shapes:
+        payload = table.discord._base_payload(2, gm, table.channel_id)
+        payload["data"] = {"id": table.discord.commands["ia"]["id"], "name": "ia", "type": 1}
+        payload["data"]["options"] = options
+        reply = await table.discord.wait(await table.discord.send(payload))
+        assert reply.callbacks == 1 and reply.ephemeral, (options, reply.text)
+        assert "\n" not in reply.text and not INTERNAL.search(reply.text), reply.text
+        assert (await table.state(), await _history_seq(table)) == before, options
+    # the well-formed payload still runs
+    done = await table.run("ia threat", {"amount": 3}, user=gm)
+    assert not done.ephemeral, done.text
+    assert await _history_seq(table) == before[1] + 1
+
+
+async def test_hostile_autocompletes_answer_an_empty_list_quietly(
+    table: Table, caplog: pytest.LogCaptureFixture
+) -> None:
+    import logging
+
+    gm = await _ia_table(table)
+    good = await table.autocomplete("ia deploy", {"group": ""}, "group", user=gm)
+    assert good, "the real autocomplete still suggests"
+
+    def deploy(options: list[Any]) -> dict[str, Any]:
+        payload = table.discord._base_payload(4, gm, table.channel_id)
+        payload["data"] = {
+            "id": table.discord.commands["ia"]["id"],
+            "name": "ia",
+            "type": 1,
+            "options": [{"name": "deploy", "type": 1, "options": options}],
+        }
+        return payload
+
+    threat = table.discord._base_payload(4, gm, table.channel_id)
+    threat["data"] = {
+        "id": table.discord.commands["ia"]["id"],
+        "name": "ia",
+        "type": 1,
+        "options": [
+            {**_threat(), "options": [{"name": "amount", "type": 4, "value": 3, "focused": True}]}
+        ],
+    }
+    hostile = [
+        deploy([{"name": "group", "type": 3, "value": 5, "focused": True}]),  # a number
+        deploy([{"name": "group", "type": 3, "value": None, "focused": True}]),
+        deploy([{"name": "group", "type": 3, "value": "x"}]),  # nothing focused
+        deploy([{"name": "nope", "type": 3, "value": "x", "focused": True}]),  # unknown option
+        threat,  # an option without autocomplete
+        deploy([{"name": "group", "type": 3, "value": "x", "focused": True}, "garbage"]),
+    ]
+    caplog.set_level(logging.DEBUG)
+    for payload in hostile:
+        caplog.clear()
+        reply = await table.discord.wait(await table.discord.send(payload))
+        assert reply.callbacks == 1 and reply.callback_type == 8, payload["data"]
+        assert reply.choices == []
+        await asyncio.sleep(0.05)
+        ours = [
+            r for r in caplog.records if not r.name.startswith(("discord.", "aiosqlite", "asyncio"))
+        ]
+        assert len(ours) <= 1 and all(r.levelno == logging.DEBUG for r in ours), [
+            (r.name, r.getMessage()) for r in ours
+        ]
+        assert not [r for r in caplog.records if r.levelno > logging.DEBUG or r.exc_info]
+        assert "Traceback" not in caplog.text
+
+
+async def test_ids_outside_discords_range_are_refused_before_storage(table: Table) -> None:
+    from bot.errors import InputError
+
+    gm = await _ia_table(table)
+    before = (await table.state(), await _history_seq(table))
+    huge = 2**63
+    for where in ("channel_id", "guild_id", "user", "id"):
+        payload = table.discord.command_payload(
+            "ia threat", {"amount": 3}, user=gm, channel_id=table.channel_id
+        )
+        if where == "channel_id":
+            payload["channel_id"] = payload["channel"]["id"] = str(huge + 5)
+        elif where == "guild_id":
+            payload["guild_id"] = str(2**64 - 1)
+        elif where == "user":
+            payload["member"]["user"] = {**payload["member"]["user"], "id": str(huge)}
+        else:
+            payload["id"] = str(huge + 1)
+        reply = await table.discord.wait(await table.discord.send(payload))
+        assert reply.callbacks == 1 and reply.ephemeral, (where, reply.text)
+        assert "id Discord never issues" in reply.text and "\n" not in reply.text, reply.text
+    # a member option out of range
+    options = {"member": table.user("pat")}
+    payload = table.discord.command_payload(
+        "campaign gm add", options, user=gm, channel_id=table.channel_id
+    )
+    leaf = payload["data"]["options"][0]["options"][0]["options"][0]
+    leaf["value"] = str(huge + 7)
+    reply = await table.discord.wait(await table.discord.send(payload))
+    assert reply.ephemeral and "must be a member" in reply.text, reply.text
+    assert (await table.state(), await _history_seq(table)) == before
+    # the storage layer refuses such ids itself, on either database, with the project's error
+    store = table.bot.store
+    for call in (
+        lambda: store.get(huge),
+        lambda: store.latest_undoable(2**70),
+        lambda: store.game_masters(-(2**63) - 1),
+        lambda: store.undo(table.channel_id, 1, huge),
+        lambda: store.add_game_master(table.channel_id, huge, gm.id),
+        lambda: store.remove_game_master(table.channel_id, huge),
+    ):
+        with pytest.raises(InputError):
+            await call()
+    with pytest.raises(InputError):
+        async with store.transaction(huge, actor_id=gm.id, command="/x"):
+            pass
+    with pytest.raises(InputError):
+        async with store.transaction(
+            table.channel_id, actor_id=gm.id, command="/x", interaction_id=huge
+        ):
+            pass
+    assert (await table.state(), await _history_seq(table)) == before

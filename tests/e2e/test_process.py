@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 import signal
 import sys
 import time
@@ -122,6 +123,58 @@ async def test_registers_answers_reconnects_and_stops_cleanly(bot_process: BotPr
     log_text = bot_process.stderr.decode(errors="replace")
     assert "Synced" in log_text  # the log was captured
     assert TOKEN not in log_text
+    assert "Traceback" not in log_text
+
+
+async def test_debug_log_carries_no_token_interaction_token_or_webhook_url(
+    bot_process: BotProcess,
+) -> None:
+    """A whole example session at LOG_LEVEL=DEBUG — commands, a follow-up (a webhook), a
+    confirmation button, autocompletes, refusals — and then the whole log is searched for the
+    bot token and every interaction token the stand-in issued."""
+    discord = bot_process.discord
+    await asyncio.wait_for(discord.identified.wait(), timeout=10)
+    gm = User(id=600000000000000009, name="gm", manage_channels=True)
+    for path, options, channel in [
+        ("ping", {}, CHANNEL),
+        ("ia setup", {"difficulty": "hard", "threat-level": 4}, CHANNEL),  # + a follow-up
+        ("deploy-roll", {}, CHANNEL),
+        ("ia threat", {"amount": 2}, CHANNEL),
+        ("battle", {"attacker": "Tank", "defender": "Trooper"}, CHANNEL),
+        ("campaign history", {}, CHANNEL),
+        ("imperium setup", {}, CHANNEL + 1),
+        ("asteroids setup", {"civilisations": "violet, green"}, CHANNEL + 2),
+        ("campaign export", {}, CHANNEL),
+    ]:
+        reply = await discord.invoke(path, options, user=gm, channel_id=channel)
+        assert reply.callbacks >= 1, path
+    assert await discord.autocomplete(
+        "ia deploy", {"group": ""}, "group", user=gm, channel_id=CHANNEL
+    )
+    await discord.invoke("ia threat", {"amount": 999}, user=gm, channel_id=CHANNEL)  # refused
+    await discord.invoke("ia threat", {"amount": 1}, user=PLAYER, channel_id=CHANNEL)  # refused
+    ask = await discord.invoke("campaign undo", user=PLAYER, channel_id=CHANNEL)
+    undo = await discord.invoke("campaign undo", user=gm, channel_id=CHANNEL)
+    if undo.message.buttons():
+        await discord.click(undo.message, "Undo it", user=gm)
+    assert ask.callbacks == 1
+    await discord.drop_connection()  # a reconnect: IDENTIFY or RESUME carries the bot token
+    await asyncio.wait_for(discord.identified.wait(), timeout=15)
+    await discord.invoke("ping", user=PLAYER, channel_id=CHANNEL)
+    assert await bot_process.stop() == 0
+
+    log_text = bot_process.stderr.decode(errors="replace")
+    tokens = list(discord._by_token)
+    assert len(tokens) >= 15 and "Synced" in log_text
+    assert "WebSocket Event" in log_text  # discord.py's DEBUG gateway payloads were logged
+    assert "webhooks/" in log_text  # ... and the follow-up's request
+    assert TOKEN not in log_text
+    leaked = [token for token in tokens if token in log_text]
+    assert leaked == [], f"{len(leaked)} interaction tokens in the log"
+    for line in log_text.splitlines():
+        for match in re.finditer(r"/(?:webhooks|interactions)/\d+/([^/\s'\"]+)", line):
+            assert match.group(1) == "[redacted]", line
+        assert not re.search(r"""["']token["']\s*:\s*["'](?!\[redacted\])""", line), line
     assert "Traceback" not in log_text
 
 
