@@ -33,24 +33,25 @@ def with_schema(url: str, schema: str) -> str:
     return f"{url}{sep}search_path={schema}"
 
 
+async def _admin(url: str, sql: str) -> None:
+    """Run one statement on its own connection."""
+    conn = await asyncpg.connect(url)
+    try:
+        await conn.execute(sql)
+    finally:
+        await conn.close()
+
+
 @asynccontextmanager
 async def fresh_schema(url: str | None = None, prefix: str = "t") -> AsyncIterator[str]:
     """A URL whose tables all live in a new, empty schema (dropped on exit)."""
     base = url or server_url()
     schema = f"{prefix}_{secrets.token_hex(6)}"
-    conn = await asyncpg.connect(base)
-    try:
-        await conn.execute(f'CREATE SCHEMA "{schema}"')
-    finally:
-        await conn.close()
+    await _admin(base, f'CREATE SCHEMA "{schema}"')
     try:
         yield with_schema(base, schema)
     finally:
-        conn = await asyncpg.connect(base)
-        try:
-            await conn.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
-        finally:
-            await conn.close()
+        await _admin(base, f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
 
 
 @asynccontextmanager
@@ -60,18 +61,10 @@ async def fresh_database(
     """A URL of a new, empty database on the server (dropped on exit)."""
     base = url or server_url()
     name = f"{prefix}_{secrets.token_hex(6)}"
-    conn = await asyncpg.connect(base)
-    try:
-        await conn.execute(f'CREATE DATABASE "{name}"')
-    finally:
-        await conn.close()
+    await _admin(base, f'CREATE DATABASE "{name}"')
     head, _, tail = base.partition("?")
     root = head.rsplit("/", 1)[0]
     try:
         yield f"{root}/{name}" + (f"?{tail}" if tail else "")
     finally:
-        conn = await asyncpg.connect(base)
-        try:
-            await conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        finally:
-            await conn.close()
+        await _admin(base, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')

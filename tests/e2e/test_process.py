@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import os
 import re
-import signal
 import sys
 import time
 from collections.abc import AsyncIterator
@@ -14,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.testing.processes import BotRun, bot_env, running_bot
 from bot.testing.standin import StandIn, User
 
 TOKEN = "MTIzNDU2Nzg5.secret-token-that-must-never-be-logged.xyz"
@@ -22,59 +22,35 @@ CHANNEL = 910000000000000001
 
 
 def clean_env(**extra: str) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "DATABASE_"))}
-    env.pop("LOG_LEVEL", None)
-    env.pop("DICE_SEED", None)
-    env.update(extra)
-    return env
+    return bot_env(**extra)
 
 
 @dataclass
 class BotProcess:
     discord: StandIn
-    proc: asyncio.subprocess.Process
+    run: BotRun
     started: float
-    stderr: bytearray
+
+    @property
+    def stderr(self) -> bytearray:
+        return self.run.stderr
 
     async def stop(self) -> int:
-        self.proc.send_signal(signal.SIGTERM)
-        return await asyncio.wait_for(self.proc.wait(), timeout=5)
-
-
-async def _drain(stream: asyncio.StreamReader, into: bytearray) -> None:
-    while chunk := await stream.read(4096):
-        into.extend(chunk)
+        return await self.run.stop(timeout=5)
 
 
 @pytest.fixture
 async def bot_process(tmp_path: Path) -> AsyncIterator[BotProcess]:
     async with StandIn(token=TOKEN) as discord:
-        env = clean_env(
-            **discord.bot_env(),
+        env = bot_env(
+            discord,
             DATABASE_PATH=str(tmp_path / "db" / "campaigns.sqlite3"),
             LOG_LEVEL="DEBUG",
         )
         started = time.perf_counter()
-        proc = await asyncio.create_subprocess_exec(
-            sys.executable,
-            "-m",
-            "bot",
-            cwd=tmp_path,  # any working directory: the tables ship with the package
-            env=env,
-            stdout=asyncio.subprocess.DEVNULL,
-            stderr=asyncio.subprocess.PIPE,
-        )
-        stderr = bytearray()
-        assert proc.stderr is not None
-        drain = asyncio.create_task(_drain(proc.stderr, stderr))
-        running = BotProcess(discord, proc, started, stderr)
-        try:
-            yield running
-        finally:
-            if proc.returncode is None:
-                proc.kill()
-                await proc.wait()
-            await asyncio.wait_for(drain, 5)
+        # any working directory: the tables ship with the package
+        async with running_bot(env, tmp_path) as run:
+            yield BotProcess(discord, run, started)
 
 
 async def test_registers_answers_reconnects_and_stops_cleanly(bot_process: BotProcess) -> None:
@@ -186,19 +162,9 @@ async def test_unchanged_commands_are_not_synced_again(tmp_path: Path) -> None:
         await discord.start(port)  # the same Discord (same URL) both times
         port = discord.port
         try:
-            env = clean_env(**discord.bot_env(), DATABASE_PATH=str(db))
-            proc = await asyncio.create_subprocess_exec(
-                sys.executable,
-                "-m",
-                "bot",
-                cwd=tmp_path,
-                env=env,
-                stdout=asyncio.subprocess.DEVNULL,
-                stderr=asyncio.subprocess.DEVNULL,
-            )
-            await asyncio.wait_for(discord.identified.wait(), timeout=10)
-            proc.send_signal(signal.SIGTERM)
-            assert await asyncio.wait_for(proc.wait(), timeout=5) == 0
+            async with running_bot(bot_env(discord, DATABASE_PATH=str(db)), tmp_path) as run:
+                await asyncio.wait_for(discord.identified.wait(), timeout=10)
+                assert await run.stop(timeout=5) == 0
             assert discord.sync_count == expected_syncs
         finally:
             await discord.stop()
@@ -300,52 +266,37 @@ async def test_unreachable_discord_is_retried_with_one_line_per_attempt(tmp_path
         DATABASE_PATH=str(tmp_path / "campaigns.sqlite3"),
         LOG_LEVEL="INFO",
     )
-    proc = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "bot",
-        cwd=tmp_path,
-        env=env,
-        stdout=asyncio.subprocess.DEVNULL,
-        stderr=asyncio.subprocess.PIPE,
-    )
-    assert proc.stderr is not None
-    stderr = bytearray()
-    drain = asyncio.create_task(_drain(proc.stderr, stderr))
     try:
+        async with running_bot(env, tmp_path) as run:
+            proc, stderr = run.proc, run.stderr
 
-        def failures() -> list[str]:
-            text = stderr.decode(errors="replace")
-            return [line for line in text.splitlines() if "cannot reach Discord" in line]
+            def failures() -> list[str]:
+                text = stderr.decode(errors="replace")
+                return [line for line in text.splitlines() if "cannot reach Discord" in line]
 
-        # Discord is down: the bot neither exits nor stays silent; one line per attempt
-        deadline = time.monotonic() + 15
-        while len(failures()) < 2 and time.monotonic() < deadline:
-            assert proc.returncode is None, stderr.decode(errors="replace")
-            await asyncio.sleep(0.05)
-        lines = failures()
-        assert len(lines) == 2, stderr.decode(errors="replace")
-        for n, line in enumerate(lines, 1):
-            assert "check the network connection and DISCORD_API_BASE_URL" in line
-            assert f"http://127.0.0.1:{port}/api/v10" in line
-            assert f"attempt {n} of " in line
-        assert "retrying in 1 s" in lines[0] and "retrying in 2 s" in lines[1]
-        assert proc.returncode is None
+            # Discord is down: the bot neither exits nor stays silent; one line per attempt
+            deadline = time.monotonic() + 15
+            while len(failures()) < 2 and time.monotonic() < deadline:
+                assert proc.returncode is None, stderr.decode(errors="replace")
+                await asyncio.sleep(0.05)
+            lines = failures()
+            assert len(lines) == 2, stderr.decode(errors="replace")
+            for n, line in enumerate(lines, 1):
+                assert "check the network connection and DISCORD_API_BASE_URL" in line
+                assert f"http://127.0.0.1:{port}/api/v10" in line
+                assert f"attempt {n} of " in line
+            assert "retrying in 1 s" in lines[0] and "retrying in 2 s" in lines[1]
+            assert proc.returncode is None
 
-        # Discord comes back: the next attempt connects and registers the commands
-        await discord.start(port)
-        await asyncio.wait_for(discord.identified.wait(), timeout=15)
-        assert {"ping", "campaign"} <= set(discord.commands)
-        assert discord.auth_failures == 0
-        proc.send_signal(signal.SIGTERM)
-        assert await asyncio.wait_for(proc.wait(), timeout=5) == 0
-        text = stderr.decode(errors="replace")
-        assert "Traceback" not in text and TOKEN not in text
+            # Discord comes back: the next attempt connects and registers the commands
+            await discord.start(port)
+            await asyncio.wait_for(discord.identified.wait(), timeout=15)
+            assert {"ping", "campaign"} <= set(discord.commands)
+            assert discord.auth_failures == 0
+            assert await run.stop(timeout=5) == 0
+            text = run.log()
+            assert "Traceback" not in text and TOKEN not in text
     finally:
-        if proc.returncode is None:
-            proc.kill()
-            await proc.wait()
-        await asyncio.wait_for(drain, 5)
         await discord.stop()
 
 
@@ -357,23 +308,9 @@ async def test_a_refused_token_exits_2_at_once(tmp_path: Path) -> None:
             LOG_LEVEL="CRITICAL",  # stderr: the one error line only
         )
         started = time.perf_counter()
-        proc = await asyncio.create_subprocess_exec(
-            sys.executable,
-            "-m",
-            "bot",
-            cwd=tmp_path,
-            env=env,
-            stdout=asyncio.subprocess.DEVNULL,
-            stderr=asyncio.subprocess.PIPE,
-        )
-        try:
-            _, err = await asyncio.wait_for(proc.communicate(), timeout=20)
-        finally:
-            if proc.returncode is None:
-                proc.kill()
-                await proc.wait()
-        assert proc.returncode == 2
-        lines = err.decode().strip().splitlines()
+        async with running_bot(env, tmp_path) as run:
+            assert await run.wait(timeout=20) == 2
+        lines = run.log().strip().splitlines()
         assert len(lines) == 1, lines
         assert "Discord refused DISCORD_TOKEN" in lines[0]
         assert discord.auth_failures == 1  # not retried

@@ -6,17 +6,15 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import signal
-import sys
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import asyncpg
 
+from bot.testing.processes import BotRun, bot_env, start_bot
 from bot.testing.standin import Reply, StandIn, User
 from tests.conftest import need_postgres
 
@@ -24,64 +22,24 @@ GM = User(id=610000000000000001, name="gm", manage_channels=True)
 BASE_THREAT = 6
 
 
-@dataclass
-class Proc:
-    name: str
-    proc: asyncio.subprocess.Process
-    stderr: bytearray = field(default_factory=bytearray)
-    drain: asyncio.Task[None] | None = None
-
-    def log(self) -> str:
-        return self.stderr.decode(errors="replace")
-
-
-async def _drain(stream: asyncio.StreamReader, into: bytearray) -> None:
-    while chunk := await stream.read(4096):
-        into.extend(chunk)
-
-
 async def spawn(
     discord: StandIn, url: str, tmp: Path, name: str, shards: str, count: int = 2
-) -> Proc:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "DATABASE_"))}
-    env.pop("DICE_SEED", None)
-    env.update(
-        discord.bot_env(),
+) -> BotRun:
+    env = bot_env(
+        discord,
         DATABASE_URL=url,
         SHARD_COUNT=str(count),
         SHARD_IDS=shards,
         LOG_LEVEL="INFO",
         HEARTBEAT_PATH=str(tmp / f"{name}.heartbeat"),
     )
-    proc = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "bot",
-        cwd=tmp,
-        env=env,
-        stdout=asyncio.subprocess.DEVNULL,
-        stderr=asyncio.subprocess.PIPE,
-    )
-    assert proc.stderr is not None
-    p = Proc(name, proc)
-    p.drain = asyncio.create_task(_drain(proc.stderr, p.stderr))
-    return p
-
-
-async def stop(p: Proc, sig: int = signal.SIGTERM) -> None:
-    if p.proc.returncode is None:
-        p.proc.send_signal(sig)
-        try:
-            await asyncio.wait_for(p.proc.wait(), 10)
-        except TimeoutError:
-            p.proc.kill()
-            await p.proc.wait()
-    if p.drain is not None:
-        await asyncio.wait_for(p.drain, 5)
+    return await start_bot(env, tmp)
 
 
 @asynccontextmanager
-async def cluster(discord: StandIn, url: str, tmp: Path, *shards: str) -> AsyncIterator[list[Proc]]:
+async def cluster(
+    discord: StandIn, url: str, tmp: Path, *shards: str
+) -> AsyncIterator[list[BotRun]]:
     procs = [await spawn(discord, url, tmp, f"bot{i}", s) for i, s in enumerate(shards)]
     try:
         await discord.wait_shards(range(discord.shard_count), timeout=60)
@@ -89,10 +47,10 @@ async def cluster(discord: StandIn, url: str, tmp: Path, *shards: str) -> AsyncI
         yield procs
     finally:
         for p in procs:
-            await stop(p)
+            await p.stop()
 
 
-def clean(p: Proc) -> None:
+def clean(p: BotRun) -> None:
     """No traceback and no error reply ever reached the log."""
     log = p.log()
     assert "Traceback" not in log, log[-3000:]
@@ -218,7 +176,7 @@ async def test_a_killed_process_loses_nothing_acknowledged(
                 )
                 others.append(other)  # the other process answers throughout
                 await asyncio.sleep(0.005)
-            await stop(procs[0])
+            await procs[0].stop()
             procs[0] = await spawn(discord, postgres_url, tmp_path, "bot0-again", "0")
             await discord.wait_shards([0], timeout=60)
             after = await threat_burst(discord, g0, c0, 5)
@@ -284,7 +242,7 @@ async def test_two_processes_on_one_shard_apply_each_command_once(
             )
             pids = {int(str(r[0]).rsplit(":", 1)[1]): r[1] for r in claimers}
             assert sum(pids.values()) == 41
-            assert set(pids) == {procs[0].proc.pid, procs[2].proc.pid}, pids
+            assert set(pids) == {procs[0].pid, procs[2].pid}, pids
         for p in procs:
             clean(p)
         assert "Interaction has already been acknowledged" not in procs[0].log() + procs[2].log()

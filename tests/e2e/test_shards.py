@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import os
-import signal
 import sys
 import time
 from collections.abc import Callable
@@ -15,6 +13,7 @@ import pytest
 
 from bot.app import TableBot
 from bot.testing.harness import running_table
+from bot.testing.processes import bot_env, running_bot
 from bot.testing.standin import StandIn, User
 
 TOKEN = "MTIzNDU2Nzg5.secret-token-that-must-never-be-logged.xyz"
@@ -22,10 +21,7 @@ PLAYER = User(id=600000000000000001, name="ana")
 
 
 def clean_env(**extra: str) -> dict[str, str]:
-    drop = ("DISCORD_", "DATABASE_", "SHARD_", "LOG_LEVEL", "DICE_SEED")
-    env = {k: v for k, v in os.environ.items() if not k.startswith(drop)}
-    env.update(extra)
-    return env
+    return bot_env(**extra)
 
 
 async def eventually(condition: Callable[[], bool], timeout: float = 5.0) -> None:
@@ -194,32 +190,17 @@ async def test_process_with_two_shards_answers_in_each(tmp_path: Path) -> None:
             SHARD_IDS="0-1",
             LOG_LEVEL="INFO",
         )
-        proc = await asyncio.create_subprocess_exec(
-            sys.executable,
-            "-m",
-            "bot",
-            cwd=tmp_path,
-            env=env,
-            stdout=asyncio.subprocess.DEVNULL,
-            stderr=asyncio.subprocess.PIPE,
-        )
-        try:
+        async with running_bot(env, tmp_path) as run:
             await discord.wait_shards({0, 1}, timeout=15)
             for shard, channel in ((0, 910000000000000060), (1, 910000000000000061)):
                 reply = await discord.invoke(
                     "ping", user=PLAYER, channel_id=channel, guild_id=discord.guild_on_shard(shard)
                 )
                 assert reply.text.startswith("Pong!")
-            proc.send_signal(signal.SIGTERM)
-            assert await asyncio.wait_for(proc.wait(), timeout=5) == 0
-            assert proc.stderr is not None
-            log_text = (await proc.stderr.read()).decode(errors="replace")
+            assert await run.stop(timeout=5) == 0
+            log_text = run.log()
             assert "Opening gateway sessions for shards 0, 1 of 2" in log_text
             assert "Traceback" not in log_text
-        finally:
-            if proc.returncode is None:
-                proc.kill()
-                await proc.wait()
 
 
 async def test_process_with_a_shard_discord_refuses_stops_with_one_line(tmp_path: Path) -> None:
@@ -231,23 +212,9 @@ async def test_process_with_a_shard_discord_refuses_stops_with_one_line(tmp_path
             SHARD_IDS="2",
             LOG_LEVEL="CRITICAL",  # stderr: the one error line only
         )
-        proc = await asyncio.create_subprocess_exec(
-            sys.executable,
-            "-m",
-            "bot",
-            cwd=tmp_path,
-            env=env,
-            stdout=asyncio.subprocess.DEVNULL,
-            stderr=asyncio.subprocess.PIPE,
-        )
-        try:
-            _, stderr = await asyncio.wait_for(proc.communicate(), timeout=20)
-        finally:
-            if proc.returncode is None:
-                proc.kill()
-                await proc.wait()
-        assert proc.returncode == 1
-        lines = stderr.decode().strip().splitlines()
+        async with running_bot(env, tmp_path) as run:
+            assert await run.wait(timeout=20) == 1
+        lines = run.log().strip().splitlines()
         assert len(lines) == 1, lines
         assert "SHARD_COUNT" in lines[0] and "4010" in lines[0]
 
