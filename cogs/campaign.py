@@ -68,6 +68,8 @@ def history_line(loc: str, entry: HistoryEntry) -> str:
     dice = dice_text(loc, entry)
     if dice:
         line += f" · {dice}"
+    if entry.imported:
+        line += f" {t(loc, 'history-imported')}"
     if entry.undone_at:
         line = f"~~{line}~~ {t(loc, 'history-undone')}"
     return line
@@ -162,6 +164,16 @@ class CampaignCog(
         )
         builder.field(t(loc, "campaign-field-by"), f"<@{campaign.created_by}>", inline=True)
         builder.field(t(loc, "campaign-field-last"), discord_time(campaign.updated_at), inline=True)
+        if campaign.imported_by is not None and campaign.imported_at is not None:
+            builder.field(
+                t(loc, "campaign-field-imported"),
+                t(
+                    loc,
+                    "campaign-imported-by",
+                    member=f"<@{campaign.imported_by}>",
+                    when=discord_time(campaign.imported_at),
+                ),
+            )
         await interaction.response.send_message(embed=builder.build())
 
     @app_commands.command(
@@ -379,7 +391,7 @@ class CampaignCog(
             if fresh is not None:
                 await self.bot.ensure_game_master(who, fresh, "action-import")
             await self.bot.store.import_campaign(
-                channel_id, who.guild_id, data, interaction_id=who.id
+                channel_id, who.guild_id, data, interaction_id=who.id, imported_by=who.user.id
             )
             return tr(who, "import-done", game=title, count=count)
 

@@ -45,11 +45,12 @@ JsonDict = dict[str, Any]
 CLAIM_KEEP = timedelta(hours=1)
 
 CAMPAIGN_COLUMNS = (
-    "channel_id, campaign_id, guild_id, game, state, version, created_by, created_at, updated_at"
+    "channel_id, campaign_id, guild_id, game, state, version, created_by, created_at, updated_at, "
+    "imported_by, imported_at"
 )
 HISTORY_COLUMNS = (
     "campaign_id, seq, channel_id, created_at, actor_id, actor_name, command, summary, dice, "
-    "state_before, undone_by, undone_at"
+    "state_before, undone_by, undone_at, imported"
 )
 
 
@@ -95,6 +96,9 @@ class Campaign(BaseModel):
     created_by: int
     created_at: str
     updated_at: str
+    # set when the campaign came from a file (/campaign import): who imported it, and when
+    imported_by: int | None = None
+    imported_at: str | None = None
 
 
 class HistoryEntry(BaseModel):
@@ -114,6 +118,7 @@ class HistoryEntry(BaseModel):
     state_before: JsonDict | None
     undone_by: int | None = None
     undone_at: str | None = None
+    imported: bool = False  # came with an imported file (its actors are the file's word)
 
 
 def _campaign(row: Row) -> tuple[Campaign, str]:
@@ -208,6 +213,8 @@ async def _new_campaign(
     created_by: int,
     created_at: str,
     updated_at: str,
+    imported_by: int | None = None,
+    imported_at: str | None = None,
 ) -> int:
     """Insert a campaign row at version 1 under the next campaign id; returns the id."""
     row = await conn.fetchrow(
@@ -216,7 +223,7 @@ async def _new_campaign(
     assert row is not None
     campaign_id = int(row[0])
     await conn.execute(
-        f"INSERT INTO campaigns ({CAMPAIGN_COLUMNS}) VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?)",
+        f"INSERT INTO campaigns ({CAMPAIGN_COLUMNS}) VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?)",
         channel_id,
         campaign_id,
         guild_id,
@@ -225,6 +232,8 @@ async def _new_campaign(
         created_by,
         created_at,
         updated_at,
+        imported_by,
+        imported_at,
     )
     return campaign_id
 
@@ -481,7 +490,7 @@ class Store:
         row = await conn.fetchrow(
             f"INSERT INTO history ({HISTORY_COLUMNS}) VALUES (?, "
             "(SELECT COALESCE(MAX(seq), 0) + 1 FROM history WHERE campaign_id = ?), "
-            "?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL) RETURNING seq",
+            "?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL, 0) RETURNING seq",
             campaign_id,
             campaign_id,
             channel_id,
@@ -571,7 +580,8 @@ class Store:
             "updated_at": campaign.updated_at,
             "game_masters": [dict(r) for r in gms],
             "history": [
-                h.model_dump(exclude={"campaign_id", "channel_id"}) for h in reversed(history)
+                h.model_dump(exclude={"campaign_id", "channel_id", "imported"})
+                for h in reversed(history)
             ],
         }
 
@@ -582,9 +592,13 @@ class Store:
         data: Mapping[str, Any],
         *,
         interaction_id: int | None = None,
+        imported_by: int | None = None,
     ) -> None:
-        """Replace the channel's campaign with exported ``data`` (already validated)."""
-        _check_ids(guild_id, data["created_by"])
+        """Replace the channel's campaign with exported ``data`` (already validated). The new
+        row records ``imported_by`` and the time; every history entry from the file is marked
+        imported (the file's actors and times are its own word, not this table's record)."""
+        _check_ids(guild_id, data["created_by"], imported_by)
+        now = _now()
         for gm in data.get("game_masters", []):
             _check_ids(gm["user_id"], gm["added_by"])
         for h in data.get("history", []):
@@ -603,6 +617,8 @@ class Store:
                 data["created_by"],
                 data["created_at"],
                 data["updated_at"],
+                imported_by,
+                now,
             )
             for gm in data.get("game_masters", []):
                 await conn.execute(
@@ -616,7 +632,7 @@ class Store:
             for h in data.get("history", []):
                 await conn.execute(
                     f"INSERT INTO history ({HISTORY_COLUMNS}) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)",
                     campaign_id,
                     h["seq"],
                     channel_id,
@@ -630,7 +646,7 @@ class Store:
                     h.get("undone_by"),
                     h.get("undone_at"),
                 )
-            await self._claim(conn, interaction_id, channel_id, _now())
+            await self._claim(conn, interaction_id, channel_id, now)
 
     async def add_game_master(
         self, channel_id: int, user_id: int, added_by: int, *, interaction_id: int | None = None

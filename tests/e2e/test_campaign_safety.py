@@ -206,3 +206,49 @@ async def test_undo_on_a_busy_table_retries_instead_of_giving_up(table: Table) -
     entries = await table.bot.store.history(table.channel_id, limit=None)
     assert sorted(e.seq for e in entries if e.undone_at) == sorted(undone)
     assert (await table.state())["threat"] == threat_before + 20 - len(undone)  # type: ignore[index]
+
+
+async def test_an_import_records_who_imported_it_and_marks_the_files_entries(
+    table: Table,
+) -> None:
+    await change(table, "creator", 0, "started")
+    await change(table, "ana", 4, "ana +4")
+    exported = await table.run("campaign export", user="creator")
+    name, raw = exported.message.attachments[0]
+    # a plain member moves it into an empty channel: allowed, and recorded as theirs
+    mover, channel = table.user("mover"), table.channel_id + 7
+    ask = await table.discord.invoke(
+        "campaign import", {"file": (name, raw)}, user=mover, channel_id=channel
+    )
+    await table.click(ask.message, "Import", user=mover)
+    await change_in(table, channel, "mover", 9, "after the move")
+
+    status = await table.discord.invoke("campaign status", user=mover, channel_id=channel)
+    imported = next(f for f in status.embeds[0]["fields"] if f["name"] == "Imported")
+    assert imported["value"].startswith(f"<@{mover.id}>, <t:")
+    assert f"<@{table.user('creator').id}>" in status.text  # still started by the file's creator
+
+    history = await table.discord.invoke("campaign history", user=mover, channel_id=channel)
+    lines = [line for line in history.text.splitlines() if line.startswith("**#")]
+    assert len(lines) == 3
+    assert lines[0].startswith("**#3**") and "(imported)" not in lines[0]  # made here
+    assert all("(imported)" in line for line in lines[1:])  # the file's word
+    ru = table.user("mover-ru", locale="ru")
+    russian = await table.discord.invoke("campaign history", user=ru, channel_id=channel)
+    assert russian.text.count("(из файла)") == 2
+    # the table's own campaign is not marked
+    own = await table.run("campaign status", user="creator")
+    assert all(f["name"] != "Imported" for f in own.embeds[0]["fields"])
+    # and the file format is unchanged: export -> import -> export gives the same file
+    again = await table.discord.invoke("campaign export", user=mover, channel_id=channel)
+    doc = json.loads(again.message.attachments[0][1])
+    assert all("imported" not in entry for entry in doc["history"])
+
+
+async def change_in(table: Table, channel: int, who: str, rus: int, summary: str) -> None:
+    user = table.user(who)
+    async with table.bot.store.transaction(
+        channel, actor_id=user.id, actor_name=who, command=f"/test rus:{rus}"
+    ) as tx:
+        tx.set_state(state_with(rus))
+        tx.record(summary)

@@ -91,6 +91,8 @@ campaign-status-unreadable = (the state could not be summarised)
 campaign-field-started = Started
 campaign-field-by = By
 campaign-field-last = Last change
+campaign-field-imported = Imported
+campaign-imported-by = { $member }, { $when } — the entries before it are the file's record
 campaign-end-nothing = No campaign in this channel — nothing to end.
 campaign-end-gone = That campaign is already gone — nothing changed.
 campaign-end-done = The { $game } campaign has ended and was deleted.
@@ -100,6 +102,7 @@ history-title = { $game } — history
 history-empty = The history is empty.
 history-page = Page { $page } of { $pages } · newest first
 history-undone = (undone)
+history-imported = (imported)
 history-other-draws = { $count ->
     [one] 1 other random draw
    *[other] { $count } other random draws

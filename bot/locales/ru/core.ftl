@@ -91,6 +91,8 @@ campaign-status-unreadable = (состояние не удалось описа�
 campaign-field-started = Начата
 campaign-field-by = Кем
 campaign-field-last = Последнее изменение
+campaign-field-imported = Импортирована
+campaign-imported-by = { $member }, { $when } — записи до импорта взяты из файла
 campaign-end-nothing = В этом канале нет кампании — завершать нечего.
 campaign-end-gone = Этой кампании уже нет — ничего не изменилось.
 campaign-end-done = Кампания { $game } завершена и удалена.
@@ -100,6 +102,7 @@ history-title = { $game } — история
 history-empty = История пуста.
 history-page = Страница { $page } из { $pages } · сначала новые
 history-undone = (отменено)
+history-imported = (из файла)
 history-other-draws = { $count ->
     [one] ещё { $count } случайный выбор
     [few] ещё { $count } случайных выбора
