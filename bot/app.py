@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import hashlib
+import importlib.util
 import logging
 import pkgutil
 import random
@@ -22,7 +23,6 @@ import yarl
 from discord import app_commands
 from discord.ext import commands, tasks
 
-import cogs
 from bot import discord_internals
 from bot.catalog import Msg, has, locale_of, t
 from bot.config import Settings
@@ -49,9 +49,15 @@ ALREADY_ACKNOWLEDGED = 40060
 
 
 def cog_extensions() -> list[str]:
-    """Every module in the ``cogs`` package (skipping private ``_name`` modules)."""
+    """Every module in the ``cogs`` package (skipping private ``_name`` modules). Found by name,
+    not imported: the cogs sit above the bot and are loaded as discord.py extensions."""
+    spec = importlib.util.find_spec("cogs")
+    if spec is None or not spec.submodule_search_locations:
+        raise RuntimeError("the cogs package is missing")
     return sorted(
-        f"cogs.{m.name}" for m in pkgutil.iter_modules(cogs.__path__) if not m.name.startswith("_")
+        f"cogs.{m.name}"
+        for m in pkgutil.iter_modules(spec.submodule_search_locations)
+        if not m.name.startswith("_")
     )
 
 
