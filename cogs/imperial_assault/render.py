@@ -215,9 +215,6 @@ def render_deploy(loc: str, step: deployment.DeployStep) -> str:
     return t(loc, "ia-deployed", **common)
 
 
-_BAND_EXTRA = {"Calm": 0, "Reinforcements": 0, "Landing": 1, "Onslaught": 2}
-
-
 def render_deploy_roll(loc: str, out: deployment.DeployRollOutcome) -> discord.Embed:
     a, b = out.faces
     band = _band(out.band)
@@ -233,11 +230,11 @@ def render_deploy_roll(loc: str, out: deployment.DeployRollOutcome) -> discord.E
             band=band,
         )
     ]
-    extra = _BAND_EXTRA[out.band]
+    extra = tables.BAND_THREAT_BONUS[out.band]
     base = Msg.of("ia-inc-level-plus", extra=extra) if extra else Msg("ia-inc-level")
     why = base
     if out.increase != out.increase_base:
-        factor = _decimal(loc, "0.7" if out.difficulty == "easy" else "1.3")
+        factor = _decimal(loc, str(float(tables.THREAT_FACTOR[out.difficulty])))
         why = Msg.of("ia-inc-scaled", base=base, raw=out.increase_base, factor=factor)
     lines.append(
         t(

@@ -57,6 +57,7 @@ from bot.rules.imperial_assault.state import (
     summarize,
 )
 from bot.rules.imperial_assault.tables import (
+    BAND_THREAT_BONUS,
     BANDS,
     DIFFICULTIES,
     FAME_PER_AWARD,
@@ -101,6 +102,7 @@ from bot.rules.imperial_assault.tables import (
 
 __all__ = [
     "BANDS",
+    "BAND_THREAT_BONUS",
     "DIFFICULTIES",
     "FAME_PER_AWARD",
     "FUZZY_MARGIN",

@@ -20,6 +20,7 @@ from bot.rules.imperial_assault.state import (
     owned_ids,
 )
 from bot.rules.imperial_assault.tables import (
+    BAND_THREAT_BONUS,
     FUZZY_MARGIN,
     MAX_THREAT_LEVEL,
     MIN_THREAT_LEVEL,
@@ -356,7 +357,7 @@ def deploy_roll(
     a, b = faces[0], faces[1]
     total = a + b + state.dm
     band = band_for(total)
-    bonus = {"Calm": 0, "Reinforcements": 0, "Landing": 1, "Onslaught": 2}[band]
+    bonus = BAND_THREAT_BONUS[band]
     base = state.threat_level + bonus
     inc = scale_threat(base, state.difficulty)
     new.threat = state.threat + inc

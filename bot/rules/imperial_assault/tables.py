@@ -26,6 +26,8 @@ THREAT_FACTOR: dict[Difficulty, Fraction] = {
     "hard": Fraction(13, 10),
 }
 START_DM: dict[Difficulty, int] = {"easy": 0, "medium": 0, "hard": 2}
+# The deployment event raises threat by the threat level plus this bonus for its band.
+BAND_THREAT_BONUS: dict[Band, int] = {"Calm": 0, "Reinforcements": 0, "Landing": 1, "Onslaught": 2}
 SWAP_CHANCE = Fraction(15, 100)
 VILLAIN_CHANCE = Fraction(1, 2)
 PRIORITY_ONE_CHANCE = Fraction(7, 10)
