@@ -187,9 +187,8 @@ def test_every_catalog_key_is_used() -> None:
     """No dead messages: each key appears in the cog or the rules (bands, difficulties and
     yes/no are built from their values)."""
     root = LOCALE_DIR.parents[1]
-    code = (root / "cogs" / "imperial_assault.py").read_text() + (
-        root / "bot" / "rules" / "imperial_assault.py"
-    ).read_text()
+    packages = (root / "cogs" / "imperial_assault", root / "bot" / "rules" / "imperial_assault")
+    code = "".join(f.read_text() for package in packages for f in sorted(package.glob("*.py")))
     built = {f"ia-band-{b.lower()}" for b in ia.BANDS} | {
         f"ia-difficulty-{d}" for d in ia.DIFFICULTIES
     }

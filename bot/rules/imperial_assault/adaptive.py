@@ -1,0 +1,180 @@
+"""Imperial Assault: adaptive difficulty — fame, threat reimbursement and awards when groups
+are defeated, threat by hand, and the Easy/Hard swaps of a deployed group."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from bot.errors import InputError
+from bot.rules.dice import Dice
+from bot.rules.imperial_assault.state import (
+    ImperialAssaultState,
+    _available_for_swap,
+    _fresh,
+    _Record,
+    _replace_group,
+    deployed_ids,
+)
+from bot.rules.imperial_assault.tables import (
+    FAME_PER_AWARD,
+    SWAP_CHANCE,
+    group,
+    label,
+    resolve_group,
+    scale_threat,
+)
+
+
+def awards_for(fame: int) -> int:
+    return fame // FAME_PER_AWARD
+
+
+# ---------------------------------------------------------------------------------------------
+# Outcome records
+# ---------------------------------------------------------------------------------------------
+class SwapRecord(_Record):
+    """A difficulty swap roll: Easy downgrades an Elite group, Hard upgrades a regular one."""
+
+    kind: Literal["downgrade", "upgrade"]
+    planned: str
+    candidate: str
+    happened: bool
+
+
+class DefeatOutcome(_Record):
+    group: str
+    adaptive: bool
+    fame_gained: int
+    fame_after: int
+    new_awards: int
+    awards_after: int
+    reimbursement_base: int
+    reimbursement: int
+    threat_before: int
+    threat_after: int
+    back_to_hand: bool
+
+
+class FigureLossOutcome(_Record):
+    group: str
+    lost: int
+    figures_left: int
+    defeat: DefeatOutcome | None
+
+
+class ThreatOutcome(_Record):
+    threat_before: int
+    amount: int
+    threat_after: int
+    clamped: bool
+
+
+# ---------------------------------------------------------------------------------------------
+# Swaps (a deployed card's Elite/regular twin)
+# ---------------------------------------------------------------------------------------------
+def _swap(state: ImperialAssaultState, planned: str, dice: Dice) -> SwapRecord | None:
+    g = group(planned)
+    if g.villain:
+        return None
+    if state.difficulty == "easy" and g.elite:
+        kind: Literal["downgrade", "upgrade"] = "downgrade"
+        want_elite = False
+    elif state.difficulty == "hard" and not g.elite:
+        kind = "upgrade"
+        want_elite = True
+    else:
+        return None
+    cands = [
+        gid
+        for gid in _available_for_swap(state)
+        if gid != planned and group(gid).elite == want_elite and group(gid).base_name == g.base_name
+    ]
+    if not cands:
+        return None
+    hit = dice.chance(SWAP_CHANCE, f"{kind} {label(planned)}")
+    if not hit:
+        return SwapRecord(kind=kind, planned=planned, candidate=cands[0], happened=False)
+    target = cands[0] if len(cands) == 1 else dice.choice(cands, f"{kind} target")
+    return SwapRecord(kind=kind, planned=planned, candidate=target, happened=True)
+
+
+# ---------------------------------------------------------------------------------------------
+# Defeats and threat by hand
+# ---------------------------------------------------------------------------------------------
+def _defeat(new: ImperialAssaultState, gid: str) -> DefeatOutcome:
+    g = group(gid)
+    new.deployed = [d for d in new.deployed if d.id != gid]
+    threat_before = new.threat
+    fame_gained = reimb = reimb_base = new_awards = 0
+    if new.adaptive:
+        fame_gained = g.original_cost
+        reimb_base = g.reimbursement
+        reimb = scale_threat(reimb_base, new.difficulty)
+        before_awards = awards_for(new.fame)
+        new.fame += fame_gained
+        new.awards = awards_for(new.fame)
+        new_awards = new.awards - before_awards
+        new.threat += reimb
+    # The companion app returns every defeated non-villain group to the hand, whatever the
+    # difficulty settings; a defeated villain stays out for the rest of the mission.
+    back = not g.villain
+    if back:
+        if gid not in new.hand:
+            new.hand.append(gid)
+    elif gid not in new.defeated:
+        new.defeated.append(gid)
+    return DefeatOutcome(
+        group=gid,
+        adaptive=new.adaptive,
+        fame_gained=fame_gained,
+        fame_after=new.fame,
+        new_awards=new_awards,
+        awards_after=new.awards,
+        reimbursement_base=reimb_base,
+        reimbursement=reimb,
+        threat_before=threat_before,
+        threat_after=new.threat,
+        back_to_hand=back,
+    )
+
+
+def defeat(
+    state: ImperialAssaultState, group_ref: str
+) -> tuple[ImperialAssaultState, DefeatOutcome]:
+    """A deployed group is defeated (fame and reimbursement when adaptive difficulty is on)."""
+    gid = resolve_group(group_ref, deployed_ids(state), "deployed group")
+    new = _fresh(state)
+    return new, _defeat(new, gid)
+
+
+def lose_figures(
+    state: ImperialAssaultState, group_ref: str, count: int = 1
+) -> tuple[ImperialAssaultState, FigureLossOutcome]:
+    """Figures of a deployed group die; at 0 figures the group is defeated."""
+    gid = resolve_group(group_ref, deployed_ids(state), "deployed group")
+    d = state.deployed_group(gid)
+    assert d is not None
+    if count < 1 or count > d.figures:
+        raise InputError(key="ia-bad-count", group=label(gid), left=d.figures)
+    new = _fresh(state)
+    left = d.figures - count
+    if left == 0:
+        return new, FigureLossOutcome(
+            group=gid, lost=count, figures_left=0, defeat=_defeat(new, gid)
+        )
+    _replace_group(new, gid, figures=left)
+    return new, FigureLossOutcome(group=gid, lost=count, figures_left=left, defeat=None)
+
+
+def adjust_threat(
+    state: ImperialAssaultState, amount: int
+) -> tuple[ImperialAssaultState, ThreatOutcome]:
+    """The game master adds or removes threat by hand (never scaled; never below 0)."""
+    if amount == 0:
+        raise InputError(key="ia-zero-threat")
+    new = _fresh(state)
+    target = state.threat + amount
+    new.threat = max(0, target)
+    return new, ThreatOutcome(
+        threat_before=state.threat, amount=amount, threat_after=new.threat, clamped=target < 0
+    )

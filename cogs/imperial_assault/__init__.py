@@ -1,0 +1,17 @@
+"""Imperial Assault on Discord: :mod:`.cog` holds the commands, :mod:`.render` every reply."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cogs.imperial_assault.cog import ImperialAssaultCog
+from cogs.imperial_assault.render import _odds
+
+if TYPE_CHECKING:
+    from bot.app import TableBot
+
+__all__ = ["ImperialAssaultCog", "_odds", "setup"]
+
+
+async def setup(bot: TableBot) -> None:
+    await bot.add_cog(ImperialAssaultCog(bot))

@@ -1,0 +1,336 @@
+"""/ia and /deploy-roll: the bot plays the Imperial side of an Imperial Assault mission.
+
+No game logic here: options are parsed, :mod:`bot.rules.imperial_assault` decides, the new
+state is stored, and the outcome is rendered by :mod:`cogs.imperial_assault.render`.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.catalog import Msg, has, locale_of
+from bot.errors import NoCampaign
+from bot.games import setup_command
+from bot.rules.imperial_assault import activation, adaptive, deployment, tables
+from bot.rules.imperial_assault.state import (
+    ImperialAssaultState,
+    deployed_ids,
+    manual_deploy_ids,
+)
+from bot.storage import Campaign
+from bot.ui import undo_button
+from cogs.imperial_assault import render
+
+if TYPE_CHECKING:
+    from bot.app import TableBot
+
+log = logging.getLogger(__name__)
+
+GAME = tables.GAME
+TITLE = "Imperial Assault"
+MAX_THREAT_CHANGE = 99
+MAX_FIGURES = 10
+
+
+def _loc(interaction: discord.Interaction[Any]) -> str:
+    return locale_of(interaction.locale)
+
+
+def _group_choices(pairs: list[tuple[str, str]]) -> list[app_commands.Choice[str]]:
+    return [
+        app_commands.Choice(name=name[:100], value=value)
+        for name, value in pairs[: tables.MAX_SUGGESTIONS]
+    ]
+
+
+def _text_choices(values: list[str]) -> list[app_commands.Choice[str]]:
+    return [
+        app_commands.Choice(name=v[:100], value=v[:100]) for v in values[: tables.MAX_SUGGESTIONS]
+    ]
+
+
+# ----------------------------------------------------------------------------------------------
+# The cog
+# ----------------------------------------------------------------------------------------------
+class ImperialAssaultCog(commands.Cog):
+    """Imperial Assault: the bot plays the Empire like the Imperial Commander app."""
+
+    help_section = "Imperial Assault"
+    help_order = 30
+
+    ia_group = app_commands.Group(
+        name="ia", description="Imperial Assault: the bot plays the Empire"
+    )
+
+    def __init__(self, bot: TableBot) -> None:
+        self.bot = bot
+
+    # -- helpers -----------------------------------------------------------------------------
+    async def _read_state(
+        self, interaction: discord.Interaction[Any]
+    ) -> tuple[Campaign, ImperialAssaultState]:
+        if interaction.channel_id is None:
+            raise NoCampaign(key="use-in-channel")
+        campaign = await self.bot.store.get(interaction.channel_id)
+        if campaign is None:
+            raise NoCampaign(
+                key="no-campaign-game",
+                game=Msg(f"game-{GAME}"),
+                hint=setup_command(GAME),
+            )
+        if campaign.game != GAME:
+            other = f"game-{campaign.game}"
+            raise NoCampaign(
+                key="wrong-game",
+                current=Msg(other) if has("en", other) else campaign.game,
+                game=Msg(f"game-{GAME}"),
+            )
+        return campaign, ImperialAssaultState.model_validate(campaign.state)
+
+    async def _state_or_none(
+        self, interaction: discord.Interaction[Any]
+    ) -> ImperialAssaultState | None:
+        """For autocomplete: the channel's state, or None (never raises)."""
+        try:
+            if interaction.channel_id is None:
+                return None
+            campaign = await self.bot.store.get(interaction.channel_id)
+            if campaign is None or campaign.game != GAME:
+                return None
+            return ImperialAssaultState.model_validate(campaign.state)
+        except Exception:
+            log.exception("autocomplete could not read the campaign")
+            return None
+
+    # -- /ia setup -------------------------------------------------------------------------------
+    @ia_group.command(name="setup", description="Start this channel's Imperial Assault mission")
+    @app_commands.rename(threat_level="threat-level", earned_villains="earned-villains")
+    @app_commands.describe(
+        difficulty="Easy (threat ×0.7), Medium, or Hard (threat ×1.3, DM starts at 2)",
+        threat_level="The mission's threat level, 2–12",
+        expansions="Owned expansions, comma-separated (default: Core)",
+        adaptive="Adaptive difficulty: fame, threat reimbursement and awards (default off)",
+        earned_villains="Villains the Empire earned, comma-separated (50 % each to join the hand)",
+        threat="Starting threat (default 0)",
+    )
+    async def setup_cmd(
+        self,
+        interaction: discord.Interaction[Any],
+        difficulty: Literal["easy", "medium", "hard"],
+        threat_level: app_commands.Range[int, tables.MIN_THREAT_LEVEL, tables.MAX_THREAT_LEVEL],
+        expansions: app_commands.Range[str, 0, 200] | None = None,
+        adaptive: bool = False,
+        earned_villains: app_commands.Range[str, 0, 300] | None = None,
+        threat: app_commands.Range[int, 0, MAX_THREAT_CHANGE] = 0,
+    ) -> None:
+        dice = self.bot.new_dice()
+        state, outcome = deployment.setup(
+            dice,
+            difficulty=difficulty,
+            threat_level=threat_level,
+            expansions=expansions,
+            adaptive=adaptive,
+            earned_villains=earned_villains,
+            threat=threat,
+        )
+        async with self.bot.campaign_tx(interaction, game=None, require=False) as tx:
+            tx.create(GAME, state)
+            tx.record(render.history_setup(state), dice.draws)
+        loc = locale_of(interaction.locale)
+        await interaction.response.send_message(
+            embed=render.render_setup_public(loc, state, outcome)
+        )
+        await interaction.followup.send(
+            embed=render.render_hand(loc, state, outcome.hand), ephemeral=True
+        )
+
+    @setup_cmd.autocomplete("expansions")
+    async def _expansions_ac(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        try:
+            return _text_choices(tables.suggest_expansions(current))
+        except Exception:
+            log.exception("expansion autocomplete failed")
+            return []
+
+    @setup_cmd.autocomplete("earned_villains")
+    async def _villains_ac(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        try:
+            owned: list[str] | None = None
+            given = getattr(interaction.namespace, "expansions", None)
+            if isinstance(given, str):
+                try:
+                    owned = tables.parse_expansions(given)
+                except Exception:
+                    owned = None
+            return _text_choices(tables.suggest_villains(current, owned))
+        except Exception:
+            log.exception("villain autocomplete failed")
+            return []
+
+    # -- /deploy-roll ----------------------------------------------------------------------------
+    @app_commands.command(
+        name="deploy-roll", description="Imperial Assault: end the round — the deployment event"
+    )
+    async def deploy_roll(self, interaction: discord.Interaction[Any]) -> None:
+        dice = self.bot.new_dice()
+        async with self.bot.campaign_tx(interaction, game=GAME) as tx:
+            assert tx.campaign is not None
+            state = ImperialAssaultState.model_validate(tx.campaign.state)
+            new_state, outcome = deployment.deploy_roll(state, dice)
+            tx.set_state(new_state)
+            tx.record(render.history_deploy_roll(outcome), dice.draws)
+        await interaction.response.send_message(
+            embed=render.render_deploy_roll(_loc(interaction), outcome),
+            view=undo_button(interaction, tx),
+        )
+
+    # -- /ia activate ----------------------------------------------------------------------------
+    @ia_group.command(name="activate", description="The next Imperial activation")
+    async def activate(self, interaction: discord.Interaction[Any]) -> None:
+        dice = self.bot.new_dice()
+        async with self.bot.campaign_tx(interaction, game=GAME) as tx:
+            assert tx.campaign is not None
+            state = ImperialAssaultState.model_validate(tx.campaign.state)
+            new_state, outcome = activation.activate(state, dice)
+            tx.set_state(new_state)
+            tx.record(render.history_activation(state.round, outcome), dice.draws)
+        await interaction.response.send_message(
+            embed=render.render_activation(_loc(interaction), outcome),
+            view=undo_button(interaction, tx),
+        )
+
+    # -- /ia defeat ------------------------------------------------------------------------------
+    @ia_group.command(name="defeat", description="A deployed Imperial group is defeated")
+    @app_commands.describe(group="The defeated group (deployed groups autocomplete)")
+    async def defeat(
+        self, interaction: discord.Interaction[Any], group: app_commands.Range[str, 1, 100]
+    ) -> None:
+        async with self.bot.campaign_tx(interaction, game=GAME) as tx:
+            assert tx.campaign is not None
+            state = ImperialAssaultState.model_validate(tx.campaign.state)
+            new_state, outcome = adaptive.defeat(state, group)
+            tx.set_state(new_state)
+            tx.record(render.history_defeat(state.round, outcome))
+        await interaction.response.send_message(
+            embed=render.render_defeat(_loc(interaction), outcome),
+            view=undo_button(interaction, tx),
+        )
+
+    # -- /ia figure-lost -------------------------------------------------------------------------
+    @ia_group.command(name="figure-lost", description="Figures of a deployed Imperial group die")
+    @app_commands.describe(
+        group="The group that lost figures (deployed groups autocomplete)",
+        count="How many figures died (default 1); at 0 figures the group is defeated",
+    )
+    async def figure_lost(
+        self,
+        interaction: discord.Interaction[Any],
+        group: app_commands.Range[str, 1, 100],
+        count: app_commands.Range[int, 1, MAX_FIGURES] = 1,
+    ) -> None:
+        async with self.bot.campaign_tx(interaction, game=GAME) as tx:
+            assert tx.campaign is not None
+            state = ImperialAssaultState.model_validate(tx.campaign.state)
+            new_state, outcome = adaptive.lose_figures(state, group, count)
+            tx.set_state(new_state)
+            tx.record(render.history_figure_loss(state.round, outcome, count))
+        await interaction.response.send_message(
+            embed=render.render_figure_loss(_loc(interaction), outcome),
+            view=undo_button(interaction, tx),
+        )
+
+    @defeat.autocomplete("group")
+    @figure_lost.autocomplete("group")
+    async def _deployed_ac(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await self._groups_ac(interaction, current, deployed_ids)
+
+    async def _groups_ac(
+        self,
+        interaction: discord.Interaction[Any],
+        current: str,
+        ids: Callable[[ImperialAssaultState], Any],
+    ) -> list[app_commands.Choice[str]]:
+        """Groups whose ids ``ids(state)`` gives, matching what was typed (never raises)."""
+        state = await self._state_or_none(interaction)
+        if state is None:
+            return []
+        try:
+            return _group_choices(tables.suggest_groups(current, ids(state)))
+        except Exception:
+            log.exception("group autocomplete failed")
+            return []
+
+    # -- /ia deploy ------------------------------------------------------------------------------
+    @ia_group.command(name="deploy", description="Game master: the mission deploys a group")
+    @app_commands.describe(group="The group to deploy (hand first, then the owned pool)")
+    async def deploy(
+        self, interaction: discord.Interaction[Any], group: app_commands.Range[str, 1, 100]
+    ) -> None:
+        async with self.bot.campaign_tx(
+            interaction, game=GAME, game_master=True, action="ia-action-deploy"
+        ) as tx:
+            assert tx.campaign is not None
+            state = ImperialAssaultState.model_validate(tx.campaign.state)
+            new_state, outcome = deployment.manual_deploy(state, group)
+            tx.set_state(new_state)
+            tx.record(render.history_manual_deploy(state.round, outcome))
+        await interaction.response.send_message(
+            embed=render.render_manual_deploy(_loc(interaction), outcome),
+            view=undo_button(interaction, tx),
+        )
+
+    @deploy.autocomplete("group")
+    async def _deployable_ac(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await self._groups_ac(interaction, current, manual_deploy_ids)
+
+    # -- /ia threat ------------------------------------------------------------------------------
+    @ia_group.command(name="threat", description="Game master: add or remove threat by hand")
+    @app_commands.describe(amount="Threat to add (negative to remove); never scaled by difficulty")
+    async def threat(
+        self,
+        interaction: discord.Interaction[Any],
+        amount: app_commands.Range[int, -MAX_THREAT_CHANGE, MAX_THREAT_CHANGE],
+    ) -> None:
+        async with self.bot.campaign_tx(
+            interaction, game=GAME, game_master=True, action="ia-action-threat"
+        ) as tx:
+            assert tx.campaign is not None
+            state = ImperialAssaultState.model_validate(tx.campaign.state)
+            new_state, outcome = adaptive.adjust_threat(state, amount)
+            tx.set_state(new_state)
+            tx.record(render.history_threat(state.round, outcome))
+        await interaction.response.send_message(
+            render.render_threat(_loc(interaction), outcome), view=undo_button(interaction, tx)
+        )
+
+    # -- /ia status, /ia hand --------------------------------------------------------------------
+    @ia_group.command(name="status", description="Round, threat, DM, deployed groups, fame")
+    async def status(self, interaction: discord.Interaction[Any]) -> None:
+        _, state = await self._read_state(interaction)
+        await interaction.response.send_message(
+            embed=render.render_status(_loc(interaction), state)
+        )
+
+    @ia_group.command(
+        name="hand", description="Game master: the Empire's deployment hand (private)"
+    )
+    async def hand(self, interaction: discord.Interaction[Any]) -> None:
+        campaign, state = await self._read_state(interaction)
+        await self.bot.ensure_game_master(interaction, campaign, "ia-action-hand")
+        await interaction.response.send_message(
+            embed=render.render_hand(_loc(interaction), state), ephemeral=True
+        )
