@@ -510,7 +510,3 @@ class WeewarCog(commands.Cog):
         except Exception:
             log.exception("terrain autocomplete failed")
             return []
-
-
-async def setup(bot: TableBot) -> None:
-    await bot.add_cog(WeewarCog(bot))
