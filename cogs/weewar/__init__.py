@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cogs.weewar.cog import WeewarCog, battle_footer, render_battle, render_chart
+from cogs.weewar.cog import WeewarCog
+from cogs.weewar.render import battle_footer, render_battle, render_chart
 
 if TYPE_CHECKING:
     from bot.app import TableBot

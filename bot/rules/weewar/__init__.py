@@ -2,7 +2,9 @@
 
 tables.py: the unit and terrain tables and finding names in them; battle.py: the formula,
 the gang-up bonus, strikes and the counter-strike, rolled; odds.py: the exact loss
-distributions. The names other modules use are re-exported here from where they live.
+distributions. The names other modules use are re-exported here from where they live (the
+function ``tables`` hides the submodule of that name here: import from
+``bot.rules.weewar.tables`` to reach the module's names).
 """
 
 from bot.rules.weewar.battle import (
