@@ -86,7 +86,7 @@ async def round_trips() -> None:
                 for command, options, channel in cases.values():
                     await _median_ms(table, command, options, channel)
             times["/battle, caches cleared"] = []
-            cog_module = sys.modules["cogs.weewar"]
+            cog_module = sys.modules["cogs.weewar.render"]
             for _ in range(ROUND_TRIPS):
                 for name, (command, options, channel) in cases.items():
                     times[name].append(await _median_ms(table, command, options, channel))

@@ -15,7 +15,7 @@ from discord.ext import commands
 from bot.app import describe_invocation
 from bot.catalog import Msg, decimal, encode_summary, locale_of, t
 from bot.rules import roll as rl
-from bot.rules import weewar as ww
+from bot.rules.weewar import odds as ww_odds
 from bot.ui import EmbedBuilder, ReplyButtons, clip
 
 if TYPE_CHECKING:
@@ -28,7 +28,7 @@ SHOWN_LIMIT = 1500
 
 
 def _percent(q: Fraction) -> str:
-    shown = ww.percent(q)
+    shown = ww_odds.percent(q)
     if q > 0 and shown == "0.0%":
         return "< 0.1%"
     if q < 1 and shown == "100.0%":
@@ -65,7 +65,7 @@ def chart_rows(loc: str, odds: rl.Distribution, total: rl.Value) -> list[str]:
                 loc,
                 "roll-chart-row",
                 range=f"{label:>{width}}",
-                bar=ww.bar(q / peak, CHART_WIDTH),
+                bar=ww_odds.bar(q / peak, CHART_WIDTH),
                 percent=decimal(loc, f"{_percent(q):>6}"),
                 mark=" " + t(loc, "roll-chart-mark") if mark else "",
             )

@@ -11,7 +11,7 @@ attacker's terrain defence effect and no gang-up bonus. The "server" rule varian
 r < p − 0.01.
 
 Weewar keeps no campaign state: a battle is a pure function of a :class:`BattleSetup` and the
-dice. :func:`fight` rolls it, :func:`battle_odds` gives both sides' exact loss distributions.
+dice. :func:`fight` rolls it; ``odds.battle_odds`` gives both sides' exact loss distributions.
 """
 
 from __future__ import annotations
@@ -20,232 +20,30 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cache, lru_cache
 from typing import Any, Literal, get_args
-
-from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from bot import catalog
 from bot.catalog import Msg
-from bot.datafiles import load_json
 from bot.errors import InputError, RuleError
 from bot.rules.dice import Dice, Draw
+from bot.rules.weewar.tables import (
+    CANNOT_ENTER,
+    DEFAULT_TERRAIN,
+    Terrain,
+    Unit,
+    UnitClass,
+    class_of,
+    find_terrain,
+    find_unit,
+)
 
-UnitClass = Literal["hard", "soft", "sub", "boat", "amphibic", "air", "speedboat"]
-CLASSES: tuple[UnitClass, ...] = get_args(UnitClass)
 RuleVariant = Literal["published", "server"]
 RULE_VARIANTS: tuple[RuleVariant, ...] = get_args(RuleVariant)
 
 MAX_SUBUNITS = 10
 DICE_PER_SUBUNIT = 6
 HITS_PER_LOSS = 6
-CANNOT_ENTER = 99
-MAX_SUGGESTIONS = 25
 SERVER_MISS = Fraction(1, 100)
-DEFAULT_TERRAIN = "Plains"
-
-
-# ----------------------------------------------------------------------------------------------
-# Tables
-# ----------------------------------------------------------------------------------------------
-
-
-class PerClass(BaseModel):
-    """One number for each of the seven unit classes (all seven required)."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    hard: int
-    soft: int
-    sub: int
-    boat: int
-    amphibic: int
-    air: int
-    speedboat: int
-
-    def of(self, unit_class: UnitClass) -> int:
-        value: int = getattr(self, unit_class)
-        return value
-
-
-class Unit(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    name: str = Field(min_length=1)
-    unit_class: UnitClass
-    attack: PerClass
-    defence: int = Field(ge=0)
-    mobility: int = Field(ge=1)
-    mobility_after_attack: int = Field(ge=0)
-    range_min: int = Field(ge=1)
-    range_max: int = Field(ge=1)
-    can_capture: bool
-    credits: int = Field(ge=0)
-
-    @model_validator(mode="after")
-    def _range_ordered(self) -> Unit:
-        if self.range_min > self.range_max:
-            raise ValueError(
-                f"{self.name}: range_min {self.range_min} > range_max {self.range_max}"
-            )
-        return self
-
-    def in_range(self, distance: int) -> bool:
-        return self.range_min <= distance <= self.range_max
-
-    @property
-    def range_text(self) -> str:
-        if self.range_min == self.range_max:
-            return str(self.range_min)
-        return f"{self.range_min}–{self.range_max}"
-
-
-class Terrain(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    name: str = Field(min_length=1)
-    can_be_captured: bool
-    generates_income: bool
-    attack: PerClass
-    defence: PerClass
-    movement_cost: PerClass
-
-    def can_hold(self, unit_class: UnitClass) -> bool:
-        return self.movement_cost.of(unit_class) < CANNOT_ENTER
-
-
-class WeewarTables(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    notes: str = ""
-    classes: tuple[UnitClass, ...]
-    units: tuple[Unit, ...] = Field(min_length=1)
-    terrains: tuple[Terrain, ...] = Field(min_length=1)
-
-    @model_validator(mode="after")
-    def _consistent(self) -> WeewarTables:
-        if self.classes != CLASSES:
-            raise ValueError(f"classes must be exactly {list(CLASSES)}")
-        for kind, names in (
-            ("unit", [u.name for u in self.units]),
-            ("terrain", [t.name for t in self.terrains]),
-        ):
-            keys = [_norm(n) for n in names]
-            if len(set(keys)) != len(keys):
-                raise ValueError(f"duplicate {kind} names in weewar.json")
-        if _norm(DEFAULT_TERRAIN) not in {_norm(t.name) for t in self.terrains}:
-            raise ValueError(f"the default terrain {DEFAULT_TERRAIN} is missing")
-        return self
-
-
-@cache
-def tables() -> WeewarTables:
-    return WeewarTables.model_validate(load_json("weewar.json"))
-
-
-@cache
-def _units_by_key() -> dict[str, Unit]:
-    return {_norm(u.name): u for u in tables().units}
-
-
-@cache
-def _terrains_by_key() -> dict[str, Terrain]:
-    return {_norm(t.name): t for t in tables().terrains}
-
-
-def unit_names() -> list[str]:
-    return [u.name for u in tables().units]
-
-
-def terrain_names() -> list[str]:
-    return [t.name for t in tables().terrains]
-
-
-# ----------------------------------------------------------------------------------------------
-# Names: case-insensitive lookup and autocomplete suggestions
-# ----------------------------------------------------------------------------------------------
-
-
-def _norm(text: str) -> str:
-    """Case-folded, hyphens/underscores as spaces, runs of blanks collapsed."""
-    return " ".join(text.replace("-", " ").replace("_", " ").casefold().split())
-
-
-def _suggest(names: Sequence[str], text: str, limit: int = MAX_SUGGESTIONS) -> list[str]:
-    """Names starting with ``text`` first, then names with a word starting with it, then names
-    containing it anywhere; table order inside each group; at most ``limit``."""
-    key = _norm(text)
-    if not key:
-        return list(names[:limit])
-    starts: list[str] = []
-    word_starts: list[str] = []
-    contains: list[str] = []
-    for name in names:
-        norm = _norm(name)
-        if norm.startswith(key):
-            starts.append(name)
-        elif any(word.startswith(key) for word in norm.split()):
-            word_starts.append(name)
-        elif key in norm or key.replace(" ", "") in norm.replace(" ", ""):
-            contains.append(name)
-    return (starts + word_starts + contains)[:limit]
-
-
-def suggest_units(prefix: str) -> list[str]:
-    """Autocomplete for unit names (case-insensitive prefix, then substring; at most 25)."""
-    return _suggest(unit_names(), prefix)
-
-
-def suggest_terrains(prefix: str) -> list[str]:
-    """Autocomplete for terrain names (case-insensitive prefix, then substring; at most 25)."""
-    return _suggest(terrain_names(), prefix)
-
-
-def _or_list(names: Sequence[str]) -> str | Msg:
-    """``A``, or ``A, B or C`` (the "or" in the reader's language)."""
-    if len(names) == 1:
-        return names[0]
-    return Msg.of("ww-or-list", head=", ".join(names[:-1]), last=names[-1])
-
-
-def class_name(unit_class: UnitClass) -> Msg:
-    """A unit class as a catalog message ("hard"; in Russian a noun)."""
-    return Msg(f"ww-class-{unit_class}")
-
-
-def class_of(unit_class: UnitClass) -> Msg:
-    """A unit class after "against"/"for" ("hard"; in Russian the genitive)."""
-    return Msg(f"ww-class-{unit_class}-of")
-
-
-def _lookup(kind: str, by_key: dict[str, Any], names: Sequence[str], text: str) -> Any:
-    """``kind`` is "unit" or "terrain" (each refusal has its own catalog key)."""
-    key = _norm(text)
-    if not key:
-        raise InputError(key=f"ww-give-{kind}", example=names[0])
-    if key in by_key:
-        return by_key[key]
-    prefixed = [n for n in names if _norm(n).startswith(key)]
-    if len(prefixed) == 1:
-        return by_key[_norm(prefixed[0])]
-    if prefixed:
-        raise InputError(key=f"ww-ambiguous-{kind}", text=text, names=_or_list(prefixed))
-    close = _suggest(names, text, limit=5)
-    if close:
-        raise InputError(key=f"ww-unknown-{kind}", text=text, names=_or_list(close))
-    raise InputError(key=f"ww-unknown-{kind}-all", text=text, names=", ".join(names))
-
-
-def find_unit(name: str) -> Unit:
-    """The unit called ``name`` (case-insensitive; a unique prefix is enough)."""
-    unit: Unit = _lookup("unit", _units_by_key(), unit_names(), name)
-    return unit
-
-
-def find_terrain(name: str) -> Terrain:
-    """The terrain called ``name`` (case-insensitive; a unique prefix is enough)."""
-    terrain: Terrain = _lookup("terrain", _terrains_by_key(), terrain_names(), name)
-    return terrain
 
 
 # ----------------------------------------------------------------------------------------------
@@ -759,150 +557,3 @@ def fight_plan(battle: BattlePlan, dice: Dice) -> BattleOutcome:
     attack = roll_strike(battle.attack, dice)
     counter = roll_strike(battle.counter, dice) if battle.counter else None
     return BattleOutcome(plan=battle, attack=attack, counter=counter)
-
-
-# ----------------------------------------------------------------------------------------------
-# Exact odds
-# ----------------------------------------------------------------------------------------------
-
-
-@lru_cache(maxsize=1024)
-def loss_distribution(chance: Fraction, strikers: int, targets: int) -> tuple[Fraction, ...]:
-    """P(target loses k sub units) for k = 0..targets, exactly.
-
-    Hits ~ Binomial(6 × strikers, chance); losses = min(targets, hits // 6). Works in integers
-    over the common denominator den^n and reduces once per outcome.
-    """
-    if strikers < 0 or targets < 0:
-        raise ValueError("sub unit counts cannot be negative")
-    if not 0 <= chance <= 1:
-        raise ValueError("a chance lies in [0, 1]")
-    n = DICE_PER_SUBUNIT * strikers
-    num, den = chance.numerator, chance.denominator
-    miss = den - num
-    miss_pows = [1] * (n + 1)
-    for i in range(1, n + 1):
-        miss_pows[i] = miss_pows[i - 1] * miss
-    weights = [0] * (targets + 1)
-    binom = 1  # C(n, k)
-    hit_pow = 1  # num^k
-    for k in range(n + 1):
-        weights[min(targets, k // HITS_PER_LOSS)] += binom * hit_pow * miss_pows[n - k]
-        binom = binom * (n - k) // (k + 1)
-        hit_pow *= num
-    total = den**n
-    return tuple(Fraction(w, total) for w in weights)
-
-
-def _exact_sum(terms: Sequence[tuple[int, Fraction]]) -> Fraction:
-    """Σ weight · q over one common denominator (fast even for 400-bit integers)."""
-    if not terms:
-        return Fraction(0)
-    common = math.lcm(*(q.denominator for _, q in terms))
-    return Fraction(sum(k * q.numerator * (common // q.denominator) for k, q in terms), common)
-
-
-def expected(dist: Sequence[Fraction]) -> Fraction:
-    """Σ k · P(k), exactly."""
-    return _exact_sum(list(enumerate(dist)))
-
-
-@dataclass(frozen=True, slots=True)
-class BattleOdds:
-    """Both sides' exact loss distributions (independent: both strikes use pre-battle counts)."""
-
-    plan: BattlePlan
-    attacker_losses: tuple[Fraction, ...]  # index k: P(attacker loses k)
-    defender_losses: tuple[Fraction, ...]
-
-    @property
-    def expected_attacker_losses(self) -> Fraction:
-        return expected(self.attacker_losses)
-
-    @property
-    def expected_defender_losses(self) -> Fraction:
-        return expected(self.defender_losses)
-
-    @property
-    def defender_destroyed(self) -> Fraction:
-        return self.defender_losses[-1]
-
-    @property
-    def attacker_destroyed(self) -> Fraction:
-        return self.attacker_losses[-1]
-
-    @property
-    def attacker_unscathed(self) -> Fraction:
-        """The chance the attacker takes no losses."""
-        return self.attacker_losses[0]
-
-    @property
-    def defender_unscathed(self) -> Fraction:
-        return self.defender_losses[0]
-
-    def as_json(self) -> dict[str, Any]:
-        return {
-            "attacker_losses": [str(q) for q in self.attacker_losses],
-            "defender_losses": [str(q) for q in self.defender_losses],
-            "expected_attacker_losses": float(self.expected_attacker_losses),
-            "expected_defender_losses": float(self.expected_defender_losses),
-            "defender_destroyed": float(self.defender_destroyed),
-            "attacker_unscathed": float(self.attacker_unscathed),
-        }
-
-
-def plan_odds(battle: BattlePlan) -> BattleOdds:
-    s = battle.setup
-    defender = loss_distribution(battle.attack.chance, s.attackers, s.defenders)
-    if battle.counter is None:
-        attacker = (Fraction(1),) + (Fraction(0),) * s.attackers
-    else:
-        attacker = loss_distribution(battle.counter.chance, s.defenders, s.attackers)
-    return BattleOdds(plan=battle, attacker_losses=attacker, defender_losses=defender)
-
-
-def battle_odds(setup: BattleSetup) -> BattleOdds:
-    """Exact odds of a battle, no dice rolled."""
-    return plan_odds(plan(setup))
-
-
-# ----------------------------------------------------------------------------------------------
-# Text helpers (pure; the cog puts them in an embed)
-# ----------------------------------------------------------------------------------------------
-
-_EIGHTHS = " ▏▎▍▌▋▊▉"
-
-
-def _round_half_up(q: Fraction, scale: int) -> int:
-    """floor(q × scale + 1/2), in integers."""
-    return (2 * scale * q.numerator + q.denominator) // (2 * q.denominator)
-
-
-def percent(q: Fraction) -> str:
-    """Exact rounding half-up to one decimal: Fraction(1, 3) → '33.3%'."""
-    tenths = _round_half_up(q, 1000)
-    return f"{tenths // 10}.{tenths % 10}%"
-
-
-def bar(q: Fraction, width: int = 20) -> str:
-    full, part = divmod(_round_half_up(q, width * 8), 8)
-    return ("█" * full + (_EIGHTHS[part] if part else "")).ljust(width)
-
-
-def loss_chart(dist: Sequence[Fraction], width: int = 20) -> list[str]:
-    """One row per outcome that rounds to at least 0.1 %: ``lose  3 │████▌   22.5%``; a last
-    row sums up the outcomes left out, if any."""
-    rows: list[str] = []
-    hidden: list[tuple[int, Fraction]] = []
-    digits = len(str(len(dist) - 1))
-    for k, q in enumerate(dist):
-        if _round_half_up(q, 1000) >= 1:
-            rows.append(f"lose {k:>{digits}} │{bar(q, width)} {percent(q):>6}")
-        elif q > 0:
-            hidden.append((1, q))
-    if hidden:
-        hidden_n = len(hidden)
-        together = _exact_sum(hidden)
-        share = "< 0.1%" if percent(together) == "0.0%" else percent(together)
-        rows.append(f"{hidden_n} other outcome{'s' if hidden_n > 1 else ''}: {share} together")
-    return rows
