@@ -38,6 +38,7 @@ from bot.rules.asteroid_belt.fights import (
     defence_bonus,
     fight,
     fight_odds,
+    fight_sides,
     shuttle_fight,
     unit_odds,
 )
@@ -197,6 +198,7 @@ __all__ = [
     "end_turn",
     "fight",
     "fight_odds",
+    "fight_sides",
     "find_asteroid",
     "guards_player",
     "join",

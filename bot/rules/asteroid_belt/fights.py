@@ -36,6 +36,9 @@ from bot.rules.asteroid_belt.tables import (
     unit_row,
 )
 from bot.rules.asteroid_belt.turns import (
+    acting_civ,
+    guards_player,
+    require_may_act_for,
     require_open,
 )
 from bot.rules.dice import Dice
@@ -128,6 +131,39 @@ def _add_fight(fights: list[FightRecord], events: list[Event], rec: FightRecord)
 # --------------------------------------------------------------------------------------------
 # Fights
 # --------------------------------------------------------------------------------------------
+
+
+def fight_sides(
+    state: AsteroidBeltState,
+    member_civ: CivId | None,
+    attacker_side: Owner | None,
+    defender_side: Owner | None,
+    *,
+    gm: bool = False,
+) -> tuple[Owner, Owner]:
+    """Who attacks and who defends in /asteroids fight. The attacker defaults to the member's
+    own civilisation (or the one a game master acts for); the defender to the only other
+    civilisation. When the natives attack, by default they fight the civilisation whose guards
+    this member plays, and the member must be allowed to play the natives against it."""
+    att: Owner
+    if attacker_side == NATIVES:
+        att = NATIVES
+        others = [c for c in state.order if guards_player(state, c) == member_civ]
+    else:
+        att = acting_civ(state, member_civ, gm=gm, requested=attacker_side)
+        others = [c for c in state.order if c != att]
+    dfn: Owner
+    if defender_side is not None:
+        dfn = defender_side
+    elif len(others) == 1:
+        dfn = others[0]
+    else:
+        raise _input("ab-err-defender-side")
+    if att == NATIVES:
+        if dfn == NATIVES:
+            raise _input("ab-err-natives-each-other")
+        require_may_act_for(state, member_civ, NATIVES, gm=gm, against=dfn)
+    return att, dfn
 
 
 def fight(
