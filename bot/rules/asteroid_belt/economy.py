@@ -70,7 +70,6 @@ def create(
     if not 1 <= count <= MAX_COUNT:
         raise _input("ab-err-create-count", max=MAX_COUNT)
     state.civ(c)  # refuses a civilisation not in the game
-    p = price(c, u)
     mine: AsteroidState | None = None
     where: list[int] = []
     if at is not None and at.strip() and at.strip().lower() not in ("base", "база"):
@@ -89,52 +88,65 @@ def create(
             raise _input("ab-err-one-elite")
         if cs.repair["elite"] < 1:
             raise _rule("ab-err-elite-not-in-repair", civ=c)
-    log = RollLog(dice)
-    events: list[Event] = []
     if by_elite:
-        row = civ_row(c)
-        if u != row.elite_creates:
-            raise _rule("ab-err-elite-creates-only", civ=c, unit=row.elite_creates)
-        if mine is None:
-            raise _input("ab-err-elite-where", civ=c)
-        _need_field(cs, "elite", "create")
-        if cs.elite_created_this_turn:
-            raise _rule("ab-err-elite-done", civ=c)
-        limit = 2 if row.elite_double_on is not None else 1
-        if count > limit:
-            raise _input("ab-err-elite-limit", civ=c, limit=limit)
-        if p * count > cs.resources:
-            raise _rule(
-                "ab-err-elite-cost", count=count, unit=u, cost=p * count, civ=c, have=cs.resources
-            )
-        made = count
-        if count == 2 and row.elite_double_on is not None:
-            face = log.d6("ab-roll-elite", civ=c, unit=u, needed=row.elite_double_on)
-            made = 2 if face >= row.elite_double_on else 1
-            events.append(
-                _ev("elite.roll", face=face, made=made, unit=u, needed=row.elite_double_on)
-            )
-        cost = p * made
-        cs.resources -= cost
-        cs.elite_created_this_turn = True
-        _bring(cs, u, made, "field")
-        if row.elite_units_ready == "next_turn":
-            cs.not_ready[u] += made
-        events.append(
-            _ev(
-                "create.elite",
-                civ=c,
-                count=made,
-                unit=u,
-                label=mine.label,
-                cost=cost,
-                left=cs.resources,
-                ready=row.elite_units_ready,
-            )
+        return new, _create_by_elite(cs, c, u, count, mine, RollLog(dice))
+    return new, _create_paid(cs, c, u, count, mine)
+
+
+def _create_by_elite(
+    cs: CivState, c: CivId, u: UnitType, count: int, mine: AsteroidState | None, log: RollLog
+) -> Outcome:
+    """:func:`create` by the elite next to its own mine, on the copied books ``cs``."""
+    p = price(c, u)
+    events: list[Event] = []
+    row = civ_row(c)
+    if u != row.elite_creates:
+        raise _rule("ab-err-elite-creates-only", civ=c, unit=row.elite_creates)
+    if mine is None:
+        raise _input("ab-err-elite-where", civ=c)
+    _need_field(cs, "elite", "create")
+    if cs.elite_created_this_turn:
+        raise _rule("ab-err-elite-done", civ=c)
+    limit = 2 if row.elite_double_on is not None else 1
+    if count > limit:
+        raise _input("ab-err-elite-limit", civ=c, limit=limit)
+    if p * count > cs.resources:
+        raise _rule(
+            "ab-err-elite-cost", count=count, unit=u, cost=p * count, civ=c, have=cs.resources
         )
-        return new, Outcome(
-            action="create", civ=c, events=events, rolls=log.rolls, resources={c: -cost}
+    made = count
+    if count == 2 and row.elite_double_on is not None:
+        face = log.d6("ab-roll-elite", civ=c, unit=u, needed=row.elite_double_on)
+        made = 2 if face >= row.elite_double_on else 1
+        events.append(_ev("elite.roll", face=face, made=made, unit=u, needed=row.elite_double_on))
+    cost = p * made
+    cs.resources -= cost
+    cs.elite_created_this_turn = True
+    _bring(cs, u, made, "field")
+    if row.elite_units_ready == "next_turn":
+        cs.not_ready[u] += made
+    events.append(
+        _ev(
+            "create.elite",
+            civ=c,
+            count=made,
+            unit=u,
+            label=mine.label,
+            cost=cost,
+            left=cs.resources,
+            ready=row.elite_units_ready,
         )
+    )
+    return Outcome(action="create", civ=c, events=events, rolls=log.rolls, resources={c: -cost})
+
+
+def _create_paid(
+    cs: CivState, c: CivId, u: UnitType, count: int, mine: AsteroidState | None
+) -> Outcome:
+    """:func:`create` at the base (paid from stock, into reserve) or next to a mine (paid from
+    what that mine brought in, into the field), on the copied books ``cs``."""
+    p = price(c, u)
+    events: list[Event] = []
     cost = p * count
     if mine is None:
         _pay(cs, cost, _units_msg(count, u, price(c, u)))
@@ -175,7 +187,7 @@ def create(
                 stock=mine.stock,
             )
         )
-    return new, Outcome(action="create", civ=c, events=events, resources={c: -cost})
+    return Outcome(action="create", civ=c, events=events, resources={c: -cost})
 
 
 def _bring(cs: CivState, unit: UnitType, n: int, where: Literal["field", "reserve"]) -> None:

@@ -181,35 +181,10 @@ def setup(
     each base (a class-5 asteroid already mined: v1 for the first civilisation, v2 for the
     second...), the cargo shuttle in a portal chosen by a die, and the first turn's income."""
     t = tables()
-    order = [parse_civ(c) for c in civilisations]
-    if not 2 <= len(order) <= 3:
-        raise _input("ab-err-setup-count")
-    if len(set(order)) != len(order):
-        raise _input("ab-err-setup-twice")
-    if variant not in VARIANTS:
-        raise _input("ab-err-variant", text=variant)
-    var: Variant = variant
+    order, var, goal, portals, force, labels = _setup_options(
+        civilisations, variant, goal, portals, engineers, assault, recon, counts
+    )
     vrow = t.variants[var]
-    goal = t.rules.default_goal if goal is None else goal
-    if goal <= vrow.start_vp or goal > 200:
-        raise _input("ab-err-goal", start=vrow.start_vp)
-    portals = t.rules.default_portals if portals is None else portals
-    if not 1 <= portals <= MAX_PORTALS:
-        raise _input("ab-err-portals", max=MAX_PORTALS)
-    force = dict(t.rules.default_start_force)
-    for unit, n in (("engineer", engineers), ("assault", assault), ("recon", recon)):
-        if n is not None:
-            if not 0 <= n <= MAX_COUNT:
-                raise _input("ab-err-start-force", unit=unit, max=MAX_COUNT)
-            force[cast(UnitType, unit)] = n
-    counts = dict(counts or {})
-    for number, n in counts.items():
-        if number not in (1, 2, 3, 4, 5) or not 0 <= n <= 30:
-            raise _input("ab-err-board-counts")
-    labels = default_labels(counts)
-    n_class5 = sum(1 for _, c in labels if c == 5)
-    if n_class5 < len(order):
-        raise _input("ab-err-bases", n=len(order))
 
     log = RollLog(dice)
     asteroids = [AsteroidState(label=lab, number=c) for lab, c in labels]
@@ -259,6 +234,51 @@ def setup(
         rolls=log.rolls,
         resources={order[0]: income} if income else {},
     )
+
+
+def _setup_options(
+    civilisations: Sequence[CivId | str],
+    variant: Variant | str,
+    goal: int | None,
+    portals: int | None,
+    engineers: int | None,
+    assault: int | None,
+    recon: int | None,
+    counts: dict[int, int] | None,
+) -> tuple[list[CivId], Variant, int, int, dict[UnitType, int], list[tuple[str, int]]]:
+    """:func:`setup`'s options, checked in order, with the tables' defaults filled in: the turn
+    order, the variant, the goal, the portals, the starting force and the asteroids' labels."""
+    t = tables()
+    order = [parse_civ(c) for c in civilisations]
+    if not 2 <= len(order) <= 3:
+        raise _input("ab-err-setup-count")
+    if len(set(order)) != len(order):
+        raise _input("ab-err-setup-twice")
+    if variant not in VARIANTS:
+        raise _input("ab-err-variant", text=variant)
+    var: Variant = variant
+    vrow = t.variants[var]
+    goal = t.rules.default_goal if goal is None else goal
+    if goal <= vrow.start_vp or goal > 200:
+        raise _input("ab-err-goal", start=vrow.start_vp)
+    portals = t.rules.default_portals if portals is None else portals
+    if not 1 <= portals <= MAX_PORTALS:
+        raise _input("ab-err-portals", max=MAX_PORTALS)
+    force = dict(t.rules.default_start_force)
+    for unit, n in (("engineer", engineers), ("assault", assault), ("recon", recon)):
+        if n is not None:
+            if not 0 <= n <= MAX_COUNT:
+                raise _input("ab-err-start-force", unit=unit, max=MAX_COUNT)
+            force[cast(UnitType, unit)] = n
+    counts = dict(counts or {})
+    for number, n in counts.items():
+        if number not in (1, 2, 3, 4, 5) or not 0 <= n <= 30:
+            raise _input("ab-err-board-counts")
+    labels = default_labels(counts)
+    n_class5 = sum(1 for _, c in labels if c == 5)
+    if n_class5 < len(order):
+        raise _input("ab-err-bases", n=len(order))
+    return order, var, goal, portals, force, labels
 
 
 def join(
