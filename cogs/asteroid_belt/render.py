@@ -120,9 +120,8 @@ def render_fight(loc: str, rec: ab.FightRecord) -> list[str]:
     return list(_render_fight(loc, rec))
 
 
-@lru_cache(maxsize=2048)
-def _render_fight(loc: str, rec: ab.FightRecord) -> tuple[str, ...]:
-    """A fight's lines (memoised: a fight record is frozen, and the same fights recur)."""
+def _fight_why(rec: ab.FightRecord) -> list[Msg]:
+    """Why a fight's bonuses are what they are (a recon defends, a recon attacks safely...)."""
     why: list[Msg] = []
     shuttle = rec.attacker_unit == "shuttle"
     if rec.attack_bonus:
@@ -141,6 +140,14 @@ def _render_fight(loc: str, rec: ab.FightRecord) -> tuple[str, ...]:
         why.append(Msg("ab-why-recon-defends"))
     if rec.safe_attack:
         why.append(Msg("ab-why-recon-safe"))
+    return why
+
+
+@lru_cache(maxsize=2048)
+def _render_fight(loc: str, rec: ab.FightRecord) -> tuple[str, ...]:
+    """A fight's lines (memoised: a fight record is frozen, and the same fights recur)."""
+    why = _fight_why(rec)
+    shuttle = rec.attacker_unit == "shuttle"
     head = _t(
         loc,
         "ab-fight-head",
@@ -272,52 +279,60 @@ def _count(units: list[ab.UnitType]) -> dict[ab.UnitType, int]:
     return {u: units.count(u) for u in ab.UNIT_TYPES}
 
 
+def _civ_books(
+    loc: str,
+    state: ab.AsteroidBeltState,
+    civ: ab.CivId,
+    all_mines: list[ab.AsteroidState],
+    now: ab.CivId,
+) -> tuple[str, str]:
+    """One civilisation's field in /asteroids status: its name (and whether it is to play),
+    and its player, books, units, tokens, mines and shuttles."""
+    dash = t(loc, "ab-dash")
+    cs = state.civs[civ]
+    mines = [
+        _t(loc, "ab-status-base", label=a.label) if a.base else a.label
+        for a in all_mines
+        if a.owner == civ
+    ]
+    who = f"<@{cs.member_id}>" if cs.member_id else t(loc, "ab-status-unclaimed")
+    turn = t(loc, "ab-status-to-play") if civ == now and state.winner is None else ""
+    lines = [
+        who,
+        _t(loc, "ab-status-books", resources=cs.resources, vp=cs.vp, goal=state.goal),
+        _t(
+            loc,
+            "ab-status-units",
+            field=_units(loc, cs.field),
+            reserve=_units(loc, cs.reserve),
+            repair=_units(loc, cs.repair),
+        ),
+        _t(
+            loc,
+            "ab-status-tokens",
+            tokens=cs.tokens_left,
+            used="yes" if cs.reinforcement_used else "no",
+        ),
+        _t(loc, "ab-status-mines", mines=", ".join(mines) or dash),
+        _t(
+            loc,
+            "ab-status-shuttles",
+            shuttles="; ".join(
+                f"{sh.number}: {_units(loc, _count(sh.aboard))}" for sh in cs.shuttles
+            )
+            or dash,
+        ),
+    ]
+    return f"{t(loc, f'ab-civ-{civ}')}{turn}", "\n".join(lines)
+
+
 def render_status(loc: str, state: ab.AsteroidBeltState) -> discord.Embed:
     builder = EmbedBuilder(t(loc, "ab-status-title"), ab.summary_text(loc, state))
     dash = t(loc, "ab-dash")
     groups = ab.asteroids_by_status(state)
     now = ab.current_civ(state)
     for civ in state.order:
-        cs = state.civs[civ]
-        mines = [
-            _t(loc, "ab-status-base", label=a.label) if a.base else a.label
-            for a in groups["mine"]
-            if a.owner == civ
-        ]
-        who = f"<@{cs.member_id}>" if cs.member_id else t(loc, "ab-status-unclaimed")
-        turn = t(loc, "ab-status-to-play") if civ == now and state.winner is None else ""
-        builder.field(
-            f"{t(loc, f'ab-civ-{civ}')}{turn}",
-            "\n".join(
-                [
-                    who,
-                    _t(loc, "ab-status-books", resources=cs.resources, vp=cs.vp, goal=state.goal),
-                    _t(
-                        loc,
-                        "ab-status-units",
-                        field=_units(loc, cs.field),
-                        reserve=_units(loc, cs.reserve),
-                        repair=_units(loc, cs.repair),
-                    ),
-                    _t(
-                        loc,
-                        "ab-status-tokens",
-                        tokens=cs.tokens_left,
-                        used="yes" if cs.reinforcement_used else "no",
-                    ),
-                    _t(loc, "ab-status-mines", mines=", ".join(mines) or dash),
-                    _t(
-                        loc,
-                        "ab-status-shuttles",
-                        shuttles="; ".join(
-                            f"{sh.number}: {_units(loc, _count(sh.aboard))}" for sh in cs.shuttles
-                        )
-                        or dash,
-                    ),
-                ]
-            ),
-            inline=True,
-        )
+        builder.field(*_civ_books(loc, state, civ, groups["mine"], now), inline=True)
     busy = [render_asteroid(loc, state, a) for a in groups["target"] + groups["flag"]]
     builder.long_field(t(loc, "ab-field-busy"), busy or [dash])
     builder.field(

@@ -12,6 +12,7 @@ from bot.rules.asteroid_belt.fights import (
 from bot.rules.asteroid_belt.state import (
     AsteroidBeltState,
     AsteroidState,
+    CivState,
     Event,
     FightRecord,
     Outcome,
@@ -113,19 +114,7 @@ def resolve_guards(
     fights: list[FightRecord] = []
     events = [_ev("guards.start", label=a.label, civ=invader)]
     standing: list[UnitType] = []
-    # Validate the whole plan before rolling anything: a refused command rolls nothing.
-    if any(cs.field[u] for u in UNIT_TYPES):
-        if len(units) != len(a.guards):
-            raise _input(
-                "ab-err-picks",
-                label=a.label,
-                n=len(a.guards),
-                guards=list(a.guards),
-                got=len(units),
-            )
-        for i, pick in enumerate(units):
-            if cs.field[pick] < 1:
-                raise _rule("ab-err-pick-missing", civ=invader, unit=pick, n=i + 1)
+    _check_picks(cs, a, units)
     for i, guard in enumerate(a.guards):
         target_unit: UnitType | None = units[i] if i < len(units) else None
         if target_unit is None or cs.field[target_unit] < 1:
@@ -156,6 +145,23 @@ def resolve_guards(
         _flag(a)
         events.append(_ev("flag", label=a.label))
     return new, Outcome(action="guards", civ=NATIVES, events=events, rolls=log.rolls, fights=fights)
+
+
+def _check_picks(cs: CivState, a: AsteroidState, units: Sequence[UnitType]) -> None:
+    """The whole plan of :func:`resolve_guards`, checked before anything is rolled: a refused
+    command rolls nothing."""
+    if any(cs.field[u] for u in UNIT_TYPES):
+        if len(units) != len(a.guards):
+            raise _input(
+                "ab-err-picks",
+                label=a.label,
+                n=len(a.guards),
+                guards=list(a.guards),
+                got=len(units),
+            )
+        for i, pick in enumerate(units):
+            if cs.field[pick] < 1:
+                raise _rule("ab-err-pick-missing", civ=cs.civ, unit=pick, n=i + 1)
 
 
 def _flag(a: AsteroidState) -> None:
