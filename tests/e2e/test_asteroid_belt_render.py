@@ -3,8 +3,11 @@ right (the cog's render functions, without Discord)."""
 
 from __future__ import annotations
 
+import importlib
 import inspect
+import pkgutil
 import re
+from types import ModuleType
 
 import pytest
 
@@ -14,8 +17,16 @@ from bot.rules.dice import ScriptedDice
 from cogs import asteroid_belt as cog
 
 
+def _source(package: ModuleType) -> str:
+    """The source of a package and of every module in it (or of a plain module)."""
+    modules = [package]
+    for info in pkgutil.iter_modules(getattr(package, "__path__", [])):
+        modules.append(importlib.import_module(f"{package.__name__}.{info.name}"))
+    return "\n".join(inspect.getsource(m) for m in modules)
+
+
 def test_every_event_key_has_a_sentence_in_both_languages() -> None:
-    source = inspect.getsource(ab)
+    source = _source(ab)
     keys = set(re.findall(r'_ev\(\s*"([a-z_.]+)"', source))
     assert "fight" in keys and len(keys) > 30
     for key in keys - {"fight"}:
@@ -23,7 +34,7 @@ def test_every_event_key_has_a_sentence_in_both_languages() -> None:
 
 
 def test_every_refusal_and_roll_key_exists() -> None:
-    source = inspect.getsource(ab) + inspect.getsource(cog)
+    source = _source(ab) + _source(cog)
     keys = set(re.findall(r'"(ab-(?:err|roll|action)-[a-z0-9-]+)"', source))
     assert len(keys) > 60
     for key in keys:
@@ -234,7 +245,7 @@ def test_every_catalog_call_passes_the_arguments_its_message_uses() -> None:
     derived = {"penalty_text", "ready_text", "base_text", "cost_text", "result_text", "note_text"}
     checked = 0
     for module in (ab, cog):
-        for node in pyast.walk(pyast.parse(inspect.getsource(module))):
+        for node in pyast.walk(pyast.parse(_source(module))):
             if not isinstance(node, pyast.Call) or any(k.arg is None for k in node.keywords):
                 continue
             func = node.func

@@ -1,0 +1,45 @@
+"""/asteroids and /capture: Distant Galaxy, episode 7 "Asteroid Belt".
+
+The players move their counters on their own board; the bot keeps the economy, the asteroids'
+markers, the turn order, and settles every fight and raid. No game logic here: options are
+parsed, the rules in :mod:`bot.rules.asteroid_belt` decide, the state is stored, a reply is
+rendered.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cogs.asteroid_belt.cog import AsteroidBeltCog
+from cogs.asteroid_belt.render import (
+    HISTORY_DERIVED,
+    event_key,
+    history_line,
+    pct,
+    render_asteroid,
+    render_fight,
+    render_lines,
+    render_outcome,
+    render_roll,
+)
+
+if TYPE_CHECKING:
+    from bot.app import TableBot
+
+__all__ = [
+    "HISTORY_DERIVED",
+    "AsteroidBeltCog",
+    "event_key",
+    "history_line",
+    "pct",
+    "render_asteroid",
+    "render_fight",
+    "render_lines",
+    "render_outcome",
+    "render_roll",
+    "setup",
+]
+
+
+async def setup(bot: TableBot) -> None:
+    await bot.add_cog(AsteroidBeltCog(bot))

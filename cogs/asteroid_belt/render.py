@@ -1,0 +1,459 @@
+"""Asteroid Belt replies: every embed, line and chart the cog sends, from the catalogs
+(bot/locales/*/asteroid_belt.ftl) in the reader's language; refusals are the rules' keyed errors."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any
+
+import discord
+
+from bot.catalog import SUMMARY_TAG, Msg, decimal, encode_summary, has, summary_args, t
+from bot.rules import asteroid_belt as ab
+from bot.ui import EmbedBuilder, clip
+
+log = logging.getLogger(__name__)
+
+CIV_COLOURS = {
+    "violet": discord.Colour.purple(),
+    "orange": discord.Colour.orange(),
+    "green": discord.Colour.green(),
+}
+WIN_COLOUR = discord.Colour.gold()
+
+
+def _t(loc: str, key: str, /, **args: Any) -> str:
+    """Catalog message with rules-style arguments (civilisation ids, unit types, lists)."""
+    return ab.text(loc, key, **args)
+
+
+def event_key(event_key: str) -> str:
+    """The catalog key of a rules event: ``mine.built`` -> ``ab-ev-mine-built``."""
+    return "ab-ev-" + event_key.replace(".", "-").replace("_", "-")
+
+
+def _derived(event: ab.Event) -> dict[str, Msg]:
+    return _derived_args(event_key(event.key), event.args)
+
+
+def _derived_args(key: str, a: Mapping[str, Any]) -> dict[str, Msg]:
+    """Arguments a message ``key`` computes from its event's arguments (catalog key form)."""
+    out: dict[str, Msg] = {}
+    if key == "ab-ev-mine-built":
+        penalty = int(str(a.get("penalty", 0)))
+        out["penalty_text"] = (
+            Msg.of("ab-mine-penalty", table=a["table"], penalty=penalty)
+            if penalty
+            else Msg("ab-empty")
+        )
+    elif key == "ab-ev-create-elite":
+        out["ready_text"] = Msg(
+            "ab-ready-next-turn" if a.get("ready") == "next_turn" else "ab-ready-now"
+        )
+    elif key == "ab-ev-move":
+        out["base_text"] = (
+            Msg.of("ab-move-from-base", base=a["base"]) if a.get("base") else Msg("ab-empty")
+        )
+    elif key == "ab-ev-shuttle":
+        out["cost_text"] = (
+            Msg("ab-shuttle-free") if a.get("own") else Msg.of("ab-shuttle-cost", cost=a["cost"])
+        )
+    elif key == "ab-ev-raid":
+        out["result_text"] = Msg.of(f"ab-raid-{a['result']}", gain=a.get("gain", 0))
+    elif key == "ab-ev-token":
+        out["note_text"] = (
+            Msg.of("ab-token-note", note=a["note"]) if a.get("note") else Msg("ab-empty")
+        )
+    elif key == "ab-hist-fight":
+        at, dt = int(str(a["at"])), int(str(a["dt"]))
+        result = "attacker" if at > dt else "defender" if at < dt else "draw"
+        out["verdict"] = Msg(f"ab-verdict-{result}")
+        out["attacker"], out["defender"] = ab.civ_msg(str(a["a"])), ab.civ_msg(str(a["d"]))
+        out["aunit"], out["dunit"] = ab.unit_msg(str(a["au"])), ab.unit_msg(str(a["du"]))
+    elif key in ("ab-history", "ab-history-game"):
+        out["title"] = Msg(f"ab-title-{a['action']}")
+        lines = [v for v in a.get("lines", []) if isinstance(v, Msg)]
+        out["lines"] = ab.list_msg(lines, "ab-list-space") if lines else Msg("ab-empty")
+    return out
+
+
+#: arguments of the history messages (``ab-history*``, ``ab-hist-*``) that are computed from
+#: the stored ones when shown
+HISTORY_DERIVED = frozenset({"title", "lines", "verdict", "attacker", "aunit", "defender", "dunit"})
+
+
+def _history_args(key: str, args: dict[str, Any]) -> dict[str, Any]:
+    """A stored Asteroid Belt history message's arguments, in the reader's language: the ids
+    it keeps become names (see :func:`bot.catalog.summary_args`)."""
+    derived = _derived_args(key, args)
+    plain = {n: v for n, v in args.items() if n not in derived and n != "lines"}
+    return {**ab.msg_args(plain), **derived}
+
+
+summary_args("ab-", _history_args)
+
+
+def render_event(loc: str, event: ab.Event) -> str:
+    key = event_key(event.key)
+    if not has(loc, key):
+        return event.key
+    return ab.text(loc, key, **event.args, **_derived(event))
+
+
+def _plus(n: int) -> str:
+    return f"+{n}" if n > 0 else (str(n) if n < 0 else "")
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def pct(loc: str, p: Fraction) -> str:
+    """A percentage with one decimal, in the member's notation (58.3 % / 58,3 %)."""
+    return decimal(loc, ab.pct(p))
+
+
+def render_fight(loc: str, rec: ab.FightRecord) -> list[str]:
+    return list(_render_fight(loc, rec))
+
+
+def _fight_why(rec: ab.FightRecord) -> list[Msg]:
+    """Why a fight's bonuses are what they are (a recon defends, a recon attacks safely...)."""
+    why: list[Msg] = []
+    shuttle = rec.attacker_unit == "shuttle"
+    if rec.attack_bonus:
+        why.append(
+            Msg("ab-why-shuttle-attack")
+            if shuttle
+            else Msg.of("ab-why-attack", unit=ab.unit_msg(rec.attacker_unit), n=rec.attack_bonus)
+        )
+    if rec.defence_bonus:
+        why.append(
+            Msg("ab-why-shuttle-defence")
+            if shuttle
+            else Msg.of("ab-why-defence", unit=ab.unit_msg(rec.defender_unit), n=rec.defence_bonus)
+        )
+    if rec.defender_unit == "recon":
+        why.append(Msg("ab-why-recon-defends"))
+    if rec.safe_attack:
+        why.append(Msg("ab-why-recon-safe"))
+    return why
+
+
+@lru_cache(maxsize=2048)
+def _render_fight(loc: str, rec: ab.FightRecord) -> tuple[str, ...]:
+    """A fight's lines (memoised: a fight record is frozen, and the same fights recur)."""
+    why = _fight_why(rec)
+    shuttle = rec.attacker_unit == "shuttle"
+    head = _t(
+        loc,
+        "ab-fight-head",
+        attacker=rec.attacker,
+        aunit=rec.attacker_unit,
+        defender=rec.defender,
+        dunit=rec.defender_unit,
+        ar=rec.attack_roll,
+        abonus=_plus(rec.attack_bonus),
+        at=rec.attack_total,
+        dr=rec.defence_roll,
+        dbonus=_plus(rec.defence_bonus),
+        dt=rec.defence_total,
+        verdict=Msg(f"ab-verdict-{rec.result}"),
+        why=(
+            Msg.of("ab-fight-why", reasons=ab.list_msg(why, "ab-list-semicolon"))
+            if why
+            else Msg("ab-empty")
+        ),
+    )
+    odds = rec.odds
+    lines = [
+        _cap(head),
+        _t(
+            loc,
+            "ab-fight-odds",
+            win=pct(loc, odds.win),
+            draw=pct(loc, odds.draw),
+            lose=pct(loc, odds.lose),
+        ),
+    ]
+    if not shuttle:
+        for owner, unit, gone in (
+            (rec.attacker, rec.attacker_unit, rec.attacker_removed),
+            (rec.defender, rec.defender_unit, rec.defender_removed),
+        ):
+            if not gone:
+                continue
+            if owner == ab.NATIVES:
+                lines.append(_t(loc, "ab-fight-natives-removed", unit=unit))
+            else:
+                lines.append(_t(loc, "ab-fight-to-repair", civ=owner, unit=unit))
+    return tuple(lines)
+
+
+def render_lines(loc: str, outcome: ab.Outcome) -> list[str]:
+    lines: list[str] = []
+    for event in outcome.events:
+        if event.key == "fight":
+            lines.extend(render_fight(loc, outcome.fights[int(str(event.args["n"]))]))
+        else:
+            lines.append(render_event(loc, event))
+    return lines
+
+
+def render_roll(loc: str, roll: ab.Roll) -> str:
+    label = _t(loc, roll.key, **roll.args) if roll.key and has(loc, roll.key) else roll.label
+    return f"{label}: **{roll.value}**"
+
+
+def render_asteroid(loc: str, state: ab.AsteroidBeltState, a: ab.AsteroidState) -> str:
+    head = _t(
+        loc, "ab-ast-head", label=a.label, number=a.number, border=Msg(f"ab-border-{a.number}")
+    )
+    if a.status == "mine" and a.owner is not None:
+        return _t(loc, "ab-ast-base" if a.base else "ab-ast-mine", head=head, owner=a.owner)
+    if a.status == "flag":
+        return _t(loc, "ab-ast-flag", head=head)
+    if a.status == "target" and a.target_by is not None:
+        if a.phase == "marked":
+            when = _t(loc, "ab-when-marked", civ=a.target_by)
+        elif a.phase == "guards_due":
+            when = _t(loc, "ab-when-due", player=ab.guards_player(state, a.target_by))
+        else:
+            when = _t(loc, "ab-when-besieged", civ=a.target_by)
+        return _t(
+            loc, "ab-ast-target", head=head, civ=a.target_by, guards=list(a.guards), when=when
+        )
+    return _t(loc, "ab-ast-free", head=head)
+
+
+def render_outcome(
+    loc: str,
+    state: ab.AsteroidBeltState,
+    outcome: ab.Outcome,
+    en_lines: list[str] | None = None,
+) -> discord.Embed:
+    """The reply to a rule's outcome; ``en_lines``: its lines already rendered in English (for
+    the history), used as they are when the reader's language is English."""
+    key = f"ab-title-{outcome.action}"
+    title = t(loc, key) if has(loc, key) else outcome.action
+    if outcome.civ is not None and outcome.action not in ("setup", "end-turn"):
+        title = _t(loc, "ab-title-with-civ", title=title, civ=outcome.civ)
+    colour = (
+        WIN_COLOUR
+        if outcome.winner
+        else CIV_COLOURS.get(str(outcome.civ), discord.Colour.dark_teal())
+    )
+    lines = en_lines if en_lines is not None and loc == "en" else render_lines(loc, outcome)
+    builder = EmbedBuilder(title, "\n".join(lines), colour=colour)
+    if outcome.rolls:
+        builder.field(
+            t(loc, "ab-field-dice"),
+            "\n".join(render_roll(loc, r) for r in outcome.rolls),
+            inline=False,
+        )
+    if outcome.winner:
+        builder.field(t(loc, "ab-field-winner"), _t(loc, "ab-winner", civ=outcome.winner))
+    builder.footer(ab.summary_text(loc, state))
+    return builder.build()
+
+
+def render_your_turn(loc: str, state: ab.AsteroidBeltState, member_id: int) -> str:
+    return _t(loc, "ab-your-turn", member=member_id, civ=ab.current_civ(state))
+
+
+def _units(loc: str, d: dict[ab.UnitType, int]) -> str:
+    return _units_text(loc, tuple(d[u] for u in ab.UNIT_TYPES))
+
+
+@lru_cache(maxsize=1024)
+def _units_text(loc: str, counts: tuple[int, ...]) -> str:
+    return " ".join(
+        f"{t(loc, f'ab-short-{u}')}{n}" for u, n in zip(ab.UNIT_TYPES, counts, strict=True) if n
+    ) or t(loc, "ab-dash")
+
+
+def _count(units: list[ab.UnitType]) -> dict[ab.UnitType, int]:
+    return {u: units.count(u) for u in ab.UNIT_TYPES}
+
+
+def _civ_books(
+    loc: str,
+    state: ab.AsteroidBeltState,
+    civ: ab.CivId,
+    all_mines: list[ab.AsteroidState],
+    now: ab.CivId,
+) -> tuple[str, str]:
+    """One civilisation's field in /asteroids status: its name (and whether it is to play),
+    and its player, books, units, tokens, mines and shuttles."""
+    dash = t(loc, "ab-dash")
+    cs = state.civs[civ]
+    mines = [
+        _t(loc, "ab-status-base", label=a.label) if a.base else a.label
+        for a in all_mines
+        if a.owner == civ
+    ]
+    who = f"<@{cs.member_id}>" if cs.member_id else t(loc, "ab-status-unclaimed")
+    turn = t(loc, "ab-status-to-play") if civ == now and state.winner is None else ""
+    lines = [
+        who,
+        _t(loc, "ab-status-books", resources=cs.resources, vp=cs.vp, goal=state.goal),
+        _t(
+            loc,
+            "ab-status-units",
+            field=_units(loc, cs.field),
+            reserve=_units(loc, cs.reserve),
+            repair=_units(loc, cs.repair),
+        ),
+        _t(
+            loc,
+            "ab-status-tokens",
+            tokens=cs.tokens_left,
+            used="yes" if cs.reinforcement_used else "no",
+        ),
+        _t(loc, "ab-status-mines", mines=", ".join(mines) or dash),
+        _t(
+            loc,
+            "ab-status-shuttles",
+            shuttles="; ".join(
+                f"{sh.number}: {_units(loc, _count(sh.aboard))}" for sh in cs.shuttles
+            )
+            or dash,
+        ),
+    ]
+    return f"{t(loc, f'ab-civ-{civ}')}{turn}", "\n".join(lines)
+
+
+def render_status(loc: str, state: ab.AsteroidBeltState) -> discord.Embed:
+    builder = EmbedBuilder(t(loc, "ab-status-title"), ab.summary_text(loc, state))
+    dash = t(loc, "ab-dash")
+    groups = ab.asteroids_by_status(state)
+    now = ab.current_civ(state)
+    for civ in state.order:
+        builder.field(*_civ_books(loc, state, civ, groups["mine"], now), inline=True)
+    busy = [render_asteroid(loc, state, a) for a in groups["target"] + groups["flag"]]
+    builder.long_field(t(loc, "ab-field-busy"), busy or [dash])
+    builder.field(
+        t(loc, "ab-field-mines"),
+        ", ".join(
+            _t(loc, "ab-mine-entry", label=a.label, owner=a.owner)
+            for a in groups["mine"]
+            if a.owner
+        )
+        or dash,
+    )
+    builder.field(
+        _t(loc, "ab-field-free", n=len(groups["free"])),
+        ", ".join(a.label for a in groups["free"]) or dash,
+    )
+    rules = ab.tables().variants[state.variant]
+    builder.footer(
+        _t(
+            loc,
+            "ab-status-footer",
+            variant=state.variant,
+            portal=state.cargo_portal,
+            portals=state.portals,
+            inactive=Msg("ab-empty") if rules.raids else Msg("ab-status-inactive"),
+        )
+    )
+    return builder.build()
+
+
+def render_odds(loc: str, attacker: ab.UnitType, defender: ab.UnitType) -> discord.Embed:
+    odds = ab.unit_odds(attacker, defender)
+    text = _t(
+        loc,
+        "ab-odds-text",
+        aunit=attacker,
+        abonus=f"{ab.attack_bonus(attacker):+d}",
+        dunit=defender,
+        dbonus=f"{ab.defence_bonus(defender):+d}",
+        win=pct(loc, odds.win),
+        winf=str(odds.win),
+        draw=pct(loc, odds.draw),
+        drawf=str(odds.draw),
+        lose=pct(loc, odds.lose),
+        losef=str(odds.lose),
+    )
+    return EmbedBuilder(t(loc, "ab-odds-title"), text).build()
+
+
+def history_line(outcome: ab.Outcome, en_lines: list[str] | None = None) -> str:
+    """The outcome as English text (the form kept when the stored message would not fit)."""
+    who = t("en", f"ab-civ-{outcome.civ}") if outcome.civ else "Asteroid Belt"
+    lines = render_lines("en", outcome) if en_lines is None else en_lines
+    return clip(f"{who} — {outcome.action}: " + " ".join(lines), 300)
+
+
+#: reminders of what is due, not things that happened: left out of the history
+HISTORY_SKIPS = frozenset({"turn.guards_due", "turn.besieged"})
+
+
+def history_msg(outcome: ab.Outcome) -> Msg:
+    """What happened, as a catalog message with compact arguments (ids, numbers): the history
+    shows it in the reader's language. A fight is kept as its sides, units, totals and result
+    (``a``, ``au``, ``at``, ``d``, ``du``, ``dt``: a guards' attack has two or three)."""
+    lines: list[Msg] = []
+    for event in outcome.events:
+        if event.key == "fight":
+            rec = outcome.fights[int(str(event.args["n"]))]
+            lines.append(
+                Msg.of(
+                    "ab-hist-fight",
+                    a=rec.attacker,
+                    au=rec.attacker_unit,
+                    at=rec.attack_total,
+                    d=rec.defender,
+                    du=rec.defender_unit,
+                    dt=rec.defence_total,
+                )
+            )
+        elif event.key in HISTORY_SKIPS:
+            continue
+        else:
+            lines.append(Msg(event_key(event.key), tuple(event.args.items())))
+    if outcome.civ in (None, ab.NATIVES):
+        return Msg.of("ab-history-game", action=outcome.action, lines=lines)
+    return Msg.of("ab-history", civ=outcome.civ, action=outcome.action, lines=lines)
+
+
+def history_summary(outcome: ab.Outcome, en_lines: list[str] | None = None) -> str:
+    """The stored history summary: :func:`history_msg` encoded, or, when that would not fit,
+    the English text."""
+    stored = encode_summary(history_msg(outcome))
+    if stored.startswith(SUMMARY_TAG):
+        return stored
+    return history_line(outcome, en_lines)
+
+
+def render_setup(
+    loc: str, state: ab.AsteroidBeltState, outcome: ab.Outcome, lines: list[str]
+) -> discord.Embed:
+    """The reply to /asteroids setup: the outcome and who plays first."""
+    embed = render_outcome(loc, state, outcome, lines)
+    embed.add_field(
+        name=t(loc, "ab-field-next"),
+        value=ab.text(loc, "ab-next-setup", civ=state.order[0]),
+        inline=False,
+    )
+    return embed
+
+
+def render_shuttle_choice(loc: str, shuttle: ab.ShuttleState) -> str:
+    """An autocomplete choice naming one of the member's shuttles."""
+    label = _t(
+        loc,
+        "ab-choice-shuttle",
+        number=shuttle.number,
+        units=list(shuttle.aboard),
+        label=shuttle.at,
+    )
+    return clip(label, 100)
+
+
+def render_unit_choice(loc: str, unit: ab.UnitType, n: int) -> str:
+    """An autocomplete choice naming a unit type of the member's and how many are in the field."""
+    return clip(_t(loc, "ab-choice-unit", unit=unit, n=n), 100)
