@@ -22,7 +22,7 @@ def _used_keys() -> set[str]:
     keys: set[str] = set()
     for path in (
         *sorted((ROOT / "bot/rules/imperium").glob("*.py")),
-        ROOT / "cogs/imperium/__init__.py",
+        *sorted((ROOT / "cogs/imperium").glob("*.py")),
     ):
         source = path.read_text(encoding="utf-8")
         keys |= set(KEY.findall(source))
