@@ -8,7 +8,6 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.errors import NotAllowed
 from bot.rules import imperium as im
 from bot.ui import undo_button
 from cogs.imperium.base import (
@@ -129,11 +128,7 @@ class ImperiumPhases(ImperiumBase, commands.Cog):
             else:
                 kept = split_names(routine)
             plan = im.plan_maintenance(state, system, split_names(overhaul), kept)
-            for side in im.SIDES:
-                if plan.cost[side] and side not in sides:
-                    raise NotAllowed(key="imp-only-side-overhaul", side=side)
-            if kept is not None and plan.owner is not None and plan.owner not in sides:
-                raise NotAllowed(key="imp-only-side-routine", side=plan.owner)
+            im.check_plan_sides(plan, sides, routine_chosen=kept is not None)
             new, out = im.apply_maintenance(state, plan, dice)
             tx.set_state(new)
             lost = sum(1 for s in out.ships if s.after == "destroyed")

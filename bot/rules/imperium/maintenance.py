@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
 from math import comb
 from typing import Literal
 
-from bot.errors import InputError, RuleError
+from bot.errors import InputError, NotAllowed, RuleError
 from bot.rules.dice import Dice
 from bot.rules.imperium.state import ImperiumState, Ship, _fold, find_ship, find_system, ships_in
 from bot.rules.imperium.tables import D6, FATES, SIDES, Care, Fate, Side
@@ -66,6 +66,7 @@ def plan_maintenance(
     """Who gets overhaul, routine and frontier maintenance. Without a routine list, routine
     maintenance covers the highest maintenance numbers first (disrupted ships first among
     equals, then by name), skipping ships that no longer fit."""
+    # Long (~80 lines): the seed's maintenance order in one pass: overhaul, its cost, routine, frontier.
     where = find_system(state, system)
     here = [s for s in ships_in(state, where.name) if not s.is_pds]
     here_keys = {_fold(s.name) for s in here}
@@ -137,6 +138,16 @@ def plan_maintenance(
         )
         planned.append(PlannedShip(ship.name, ship.side, ship.maintenance, ship.disrupted, care))
     return MaintenancePlan(where.name, factors, where.owner, tuple(planned), cost)
+
+
+def check_plan_sides(plan: MaintenancePlan, sides: Collection[Side], routine_chosen: bool) -> None:
+    """Refuse a plan the sides asking do not speak for: each side pays for its own overhauls,
+    and only the system's owner chooses which ships get routine maintenance."""
+    for side in SIDES:
+        if plan.cost[side] and side not in sides:
+            raise NotAllowed(key="imp-only-side-overhaul", side=side)
+    if routine_chosen and plan.owner is not None and plan.owner not in sides:
+        raise NotAllowed(key="imp-only-side-routine", side=plan.owner)
 
 
 def ship_fate_odds(ship: PlannedShip) -> dict[Fate, Fraction]:
