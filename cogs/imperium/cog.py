@@ -269,6 +269,7 @@ class ImperiumCog(
         strength: app_commands.Range[int, 0, 99] = 0,
         carries: app_commands.Range[int, 0, 99] = 0,
     ) -> None:
+        # Long (~65 lines): one option per counter field, handed straight to im.add_ship.
         async with self.bot.campaign_tx(interaction, game=GAME) as tx:
             assert tx.campaign is not None
             state = im.ImperiumState.model_validate(tx.campaign.state)

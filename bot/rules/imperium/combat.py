@@ -179,6 +179,7 @@ def roll_initiative(
     """Begin the next round of combat in ``system``: who has the initiative, and (space) the
     range the holder chooses. ``range_choice`` is applied only when the holder is one of
     ``may_choose`` (the sides the person asking speaks for)."""
+    # Long (~130 lines): the seed's round start in order: checks, the roll, the holder's range, disengaging.
     where = find_system(state, system)
     combat = find_combat(state, where.name) or Combat(system=where.name)
     units = _units(state, where, mode)

@@ -83,6 +83,7 @@ def add_ship(
 ) -> tuple[ImperiumState, Ship]:
     """Put a counter on the roster. Numbers the fix kit sets are filled in; the rest come
     from the printed counter."""
+    # Long (~70 lines): one check for each counter field the fix kit constrains, then the counter.
     clean = " ".join(name.strip().split())
     if not clean or len(clean) > 40:
         raise InputError(key="imp-ship-name-length")
