@@ -11,6 +11,7 @@ from cogs.imperium.cog import ImperiumCog
 from cogs.imperium.phases import ImperiumPhases
 from cogs.imperium.render import (
     history,
+    pct,
     render_fire_steps,
     render_fleet,
     render_initiative,
@@ -28,6 +29,7 @@ if TYPE_CHECKING:
 __all__ = [
     "history",
     "list_choices",
+    "pct",
     "render_fire_steps",
     "render_fleet",
     "render_initiative",
