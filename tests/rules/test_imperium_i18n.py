@@ -20,7 +20,10 @@ TEMPLATED = re.compile(r"""f["'](imp-[a-z0-9-]*)\{""")
 
 def _used_keys() -> set[str]:
     keys: set[str] = set()
-    for path in (ROOT / "bot/rules/imperium.py", ROOT / "cogs/imperium.py"):
+    for path in (
+        *sorted((ROOT / "bot/rules/imperium").glob("*.py")),
+        *sorted((ROOT / "cogs/imperium").glob("*.py")),
+    ):
         source = path.read_text(encoding="utf-8")
         keys |= set(KEY.findall(source))
         assert not set(TEMPLATED.findall(source)) - {

@@ -1,0 +1,177 @@
+"""The roster: systems, ships, the phasing side and RU stocks; a ship's tactical speed."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from bot.errors import InputError, RuleError
+from bot.rules.imperium.interwar import _check_limits_if_setting_up
+from bot.rules.imperium.state import ImperiumState, Ship, StarSystem, _fold, find_ship, find_system
+from bot.rules.imperium.tables import PDS, TCLASSES, Side, TClass, canonical_type, tables
+
+
+def set_system(
+    state: ImperiumState,
+    name: str,
+    *,
+    owner: Side | Literal["keep"] | None = "keep",
+    worlds: int | None = None,
+    outposts: int | None = None,
+    homeworld: bool | None = None,
+) -> tuple[ImperiumState, StarSystem]:
+    """Create or change a system. Unchanged options keep their value."""
+    clean = " ".join(name.strip().split())
+    if not clean or len(clean) > 40:
+        raise InputError(key="imp-system-name-length")
+    for value, what in ((worlds, "worlds"), (outposts, "outposts")):
+        if value is not None and not 0 <= value <= 20:
+            raise InputError(key="imp-count-range", what=what)
+    new = state.model_copy(deep=True)
+    try:
+        system = find_system(new, clean)
+    except InputError:
+        canonical = tables().first_war.spellings.get(_fold(clean))
+        system = StarSystem(name=canonical or clean)
+        new.systems.append(system)
+    if owner != "keep":
+        system.owner = owner
+    if worlds is not None:
+        system.worlds = worlds
+    if outposts is not None:
+        system.outposts = outposts
+    if homeworld is not None:
+        system.homeworld = homeworld
+    if system.homeworld and system.worlds == 0:
+        raise InputError(key="imp-homeworld-needs-world")
+    _check_limits_if_setting_up(new, system.name)
+    return new, system.model_copy()
+
+
+def set_phasing(state: ImperiumState, side: Side) -> ImperiumState:
+    return state.model_copy(update={"phasing": side})
+
+
+def set_rus(
+    state: ImperiumState, side: Side, stock: int | None = None, income: int | None = None
+) -> ImperiumState:
+    if stock is not None and not 0 <= stock <= 100000:
+        raise InputError(key="imp-stock-range")
+    if income is not None and not 0 <= income <= 100000:
+        raise InputError(key="imp-income-range")
+    rus, income_ = dict(state.rus), dict(state.income)
+    if stock is not None:
+        rus[side] = stock
+    if income is not None:
+        income_[side] = income
+    return state.model_copy(update={"rus": rus, "income": income_})
+
+
+def add_ship(
+    state: ImperiumState,
+    *,
+    name: str,
+    side: Side,
+    type_name: str,
+    system: str,
+    tclass: TClass | None = None,
+    maintenance: int | None = None,
+    screen: int = 0,
+    jump: bool | None = None,
+    disrupted: bool = False,
+    strength: int = 0,
+    carries: int = 0,
+) -> tuple[ImperiumState, Ship]:
+    """Put a counter on the roster. Numbers the fix kit sets are filled in; the rest come
+    from the printed counter."""
+    # Long (~70 lines): one check for each counter field the fix kit constrains, then the counter.
+    clean = " ".join(name.strip().split())
+    if not clean or len(clean) > 40:
+        raise InputError(key="imp-ship-name-length")
+    if any(_fold(s.name) == _fold(clean) for s in state.ships):
+        raise InputError(key="imp-ship-exists", name=clean)
+    kind = canonical_type(type_name)
+    if len(type_name.strip()) > 40:
+        raise InputError(key="imp-type-length")
+    if not kind:
+        raise InputError(key="imp-type-missing")
+    kit = tables().maintenance_numbers.get(kind)
+    if kit is not None and maintenance is not None and maintenance != kit:
+        raise RuleError(key="imp-kit-maintenance", kind=kind, kit=kit)
+    if kit is None and maintenance is None:
+        raise InputError(key="imp-need-maintenance", type=type_name.strip())
+    mnt = kit if kit is not None else maintenance
+    assert mnt is not None
+    if not 0 <= mnt <= 20:
+        raise InputError(key="imp-maintenance-range")
+    if tclass is None:
+        guess = kind[:-1] if kind.endswith("s") else kind
+        if kind in TCLASSES or guess in TCLASSES:
+            tclass = kind if kind in TCLASSES else guess  # type: ignore[assignment]
+        elif kind == PDS:
+            tclass = "other"
+        else:
+            raise InputError(key="imp-need-tclass")
+    assert tclass is not None
+    if not 0 <= screen <= 6:
+        raise InputError(key="imp-screen-range")
+    if not 0 <= strength <= 99 or not 0 <= carries <= 99:
+        raise InputError(key="imp-strength-range")
+    if tclass == "troop" and strength == 0:
+        raise InputError(key="imp-need-strength")
+    if jump is None:
+        jump = tclass != "fighter" and kind != PDS
+    new = state.model_copy(deep=True)
+    where = find_system(new, system)
+    ship = Ship(
+        name=clean,
+        side=side,
+        type=type_name.strip(),
+        tclass=tclass,
+        maintenance=mnt,
+        screen=screen,
+        disrupted=disrupted,
+        jump=jump,
+        system=where.name,
+        strength=strength,
+        carries=carries,
+    )
+    new.ships.append(ship)
+    _check_limits_if_setting_up(new, where.name)
+    return new, ship.model_copy()
+
+
+def _edit_ship(state: ImperiumState, name: str) -> tuple[ImperiumState, Ship]:
+    new = state.model_copy(deep=True)
+    return new, find_ship(new, name)
+
+
+def remove_ship(state: ImperiumState, name: str) -> tuple[ImperiumState, Ship]:
+    new, ship = _edit_ship(state, name)
+    new.ships = [s for s in new.ships if s is not ship]
+    return new, ship
+
+
+def set_disrupted(state: ImperiumState, name: str, disrupted: bool) -> tuple[ImperiumState, Ship]:
+    new, ship = _edit_ship(state, name)
+    if ship.disrupted == disrupted:
+        raise RuleError(
+            key="imp-already-state", ship=ship.name, state="disrupted" if disrupted else "ready"
+        )
+    ship.disrupted = disrupted
+    return new, ship.model_copy()
+
+
+def move_ship(state: ImperiumState, name: str, system: str) -> tuple[ImperiumState, Ship]:
+    new, ship = _edit_ship(state, name)
+    where = find_system(new, system)
+    if ship.system is not None and _fold(ship.system) == _fold(where.name):
+        raise RuleError(key="imp-already-at", ship=ship.name, system=where.name)
+    ship.system = where.name
+    _check_limits_if_setting_up(new, where.name)
+    return new, ship.model_copy()
+
+
+def tactical_speed(ship: Ship) -> int:
+    t = tables()
+    base = t.tactical_speed[ship.tclass]
+    return max(0, base - t.disrupted_speed_loss) if ship.disrupted else base

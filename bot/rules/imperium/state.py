@@ -1,0 +1,224 @@
+"""The campaign state model (ships, systems, combats, sides) and its look-ups and suggestions."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import lru_cache
+
+from pydantic import BaseModel, Field
+
+from bot.catalog import t
+from bot.errors import InputError
+from bot.rules.imperium.tables import (
+    PDS,
+    SIDES,
+    SUGGESTION_LIMIT,
+    Range,
+    Side,
+    TClass,
+    canonical_type,
+    side_name,
+    tables,
+)
+
+
+class Ship(BaseModel):
+    """One counter on the roster (ships, fighters, troops and planetary defence systems)."""
+
+    name: str
+    side: Side
+    type: str
+    tclass: TClass
+    maintenance: int = Field(ge=0, le=20)
+    screen: int = Field(default=0, ge=0, le=6)
+    disrupted: bool = False
+    jump: bool = True
+    system: str | None  # None: in jump space after a disengagement
+    strength: int = Field(default=0, ge=0, le=99)  # printed surface strength of troops
+    carries: int = Field(default=0, ge=0, le=99)  # fighters a mothership can carry
+
+    @property
+    def is_pds(self) -> bool:
+        return canonical_type(self.type) == PDS
+
+    @property
+    def is_space_unit(self) -> bool:
+        """A ship in the fix kit's space combat sense: planetary defence systems stay on the
+        planet and troops are not ships (they take part in surface combat only)."""
+        return not self.is_pds and self.tclass != "troop"
+
+    @property
+    def is_mothership(self) -> bool:
+        return canonical_type(self.type) == "mothership"
+
+    def label(self) -> str:
+        state = "disrupted" if self.disrupted else "ready"
+        return f"{self.name} ({self.type}, {side_name(self.side)}, {state})"
+
+
+class StarSystem(BaseModel):
+    name: str
+    owner: Side | None = None
+    worlds: int = Field(default=0, ge=0, le=20)
+    outposts: int = Field(default=0, ge=0, le=20)
+    homeworld: bool = False
+
+    @property
+    def routine_factors(self) -> int:
+        f = tables().maintenance_factors
+        return self.worlds * f["world"] + self.outposts * f["outpost"]
+
+    @property
+    def surface_defence(self) -> int:
+        d = tables().surface_defence
+        plain_worlds = self.worlds - (1 if self.homeworld and self.worlds else 0)
+        home = d["homeworld"] if self.homeworld and self.worlds else 0
+        return plain_worlds * d["world"] + home + self.outposts * d["outpost"]
+
+
+class Combat(BaseModel):
+    """The combat in progress in one system."""
+
+    system: str
+    round: int = 0  # space combat rounds begun
+    last_initiative: Side | None = None
+    range: Range | None = None
+    range_locked: bool = False  # tie this round: the holder may not change the range
+    range_changed: bool = False  # the holder already chose this round
+    fire_step: int = 0  # last fire step applied this round
+    surface_round: int = 0
+    surface_last_initiative: Side | None = None
+
+
+def _per_side_ints() -> dict[Side, int]:
+    return {"terran": 0, "imperial": 0}
+
+
+def _per_side_lists() -> dict[Side, list[int]]:
+    return {"terran": [], "imperial": []}
+
+
+class ImperiumState(BaseModel):
+    players: dict[Side, list[int]] = Field(default_factory=_per_side_lists)
+    rus: dict[Side, int] = Field(default_factory=_per_side_ints)
+    income: dict[Side, int] = Field(default_factory=_per_side_ints)
+    phasing: Side = "terran"
+    at_war: bool = False
+    war: int = 1
+    first_war_setup: bool = False
+    ships: list[Ship] = Field(default_factory=list)
+    systems: list[StarSystem] = Field(default_factory=list)
+    combats: list[Combat] = Field(default_factory=list)
+
+
+@lru_cache(maxsize=8192)
+def _fold(text: str) -> str:
+    # Names are folded over and over (every look-up compares folded names): a pure function
+    # of a short string, so a bounded cache.
+    return " ".join(text.strip().lower().split())
+
+
+def suggest(names: Iterable[str], current: str, limit: int = SUGGESTION_LIMIT) -> list[str]:
+    typed = _fold(current)
+    ordered = sorted(set(names), key=str.lower)
+    if not typed:
+        return ordered[:limit]
+    starts = [n for n in ordered if _fold(n).startswith(typed)]
+    inside = [n for n in ordered if typed in _fold(n) and n not in starts]
+    return (starts + inside)[:limit]
+
+
+def ship_suggestions(
+    state: ImperiumState, current: str = "", side: Side | None = None, system: str | None = None
+) -> list[str]:
+    """Ship names for autocomplete (at most 25), prefix matches first."""
+    ships = [
+        s
+        for s in state.ships
+        if (side is None or s.side == side)
+        and (system is None or (s.system is not None and _fold(s.system) == _fold(system)))
+    ]
+    return suggest((s.name for s in ships), current)
+
+
+def system_suggestions(state: ImperiumState, current: str = "") -> list[str]:
+    """System names for autocomplete (at most 25), prefix matches first."""
+    return suggest((s.name for s in state.systems), current)
+
+
+def _canonical_system_name(name: str) -> str:
+    folded = _fold(name)
+    return tables().first_war.spellings.get(folded, folded)
+
+
+def find_system(state: ImperiumState, name: str) -> StarSystem:
+    wanted = _fold(_canonical_system_name(name))
+    for system in state.systems:
+        if _fold(system.name) == wanted:
+            return system
+    hint = suggest((s.name for s in state.systems), name, 3)
+    if hint:
+        raise InputError(key="imp-no-system-hint", name=name, hint=", ".join(hint))
+    raise InputError(key="imp-no-system", name=name)
+
+
+def find_ship(state: ImperiumState, name: str) -> Ship:
+    wanted = _fold(name)
+    for ship in state.ships:
+        if _fold(ship.name) == wanted:
+            return ship
+    hint = suggest((s.name for s in state.ships), name, 3)
+    if hint:
+        raise InputError(key="imp-no-ship-hint", name=name, hint=", ".join(hint))
+    raise InputError(key="imp-no-ship-named", name=name)
+
+
+def ships_in(state: ImperiumState, system: str, side: Side | None = None) -> list[Ship]:
+    key = _fold(system)
+    return [
+        s
+        for s in state.ships
+        if s.system is not None and _fold(s.system) == key and (side is None or s.side == side)
+    ]
+
+
+def find_combat(state: ImperiumState, system: str) -> Combat | None:
+    key = _fold(system)
+    for combat in state.combats:
+        if _fold(combat.system) == key:
+            return combat
+    return None
+
+
+def _combats_with(state: ImperiumState, combat: Combat | None, system: str) -> list[Combat]:
+    """A new list of ``state``'s combats with ``system``'s replaced by ``combat`` (or dropped)."""
+    key = _fold(system)
+    combats = [c for c in state.combats if _fold(c.system) != key]
+    if combat is not None:
+        combats.append(combat)
+    return combats
+
+
+def side_of_member(state: ImperiumState, member_id: int) -> Side | None:
+    for side in SIDES:
+        if member_id in state.players[side]:
+            return side
+    return None
+
+
+def summarize(state: ImperiumState, loc: str = "en") -> str:
+    """One line for /campaign status, in ``loc`` ("en" or "ru")."""
+    ships = {s: sum(1 for x in state.ships if x.side == s) for s in SIDES}
+    return t(
+        loc,
+        "imp-summary",
+        at_war="yes" if state.at_war else "no",
+        war=state.war,
+        phasing=state.phasing,
+        terran_rus=state.rus["terran"],
+        imperial_rus=state.rus["imperial"],
+        terran_ships=ships["terran"],
+        imperial_ships=ships["imperial"],
+        systems=len(state.systems),
+        combats=len(state.combats),
+    )

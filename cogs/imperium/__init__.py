@@ -1,0 +1,48 @@
+"""GDW Imperium with the fix kit: /imperium (roster, systems, screens, fire steps, status),
+/initiative and /maintenance. The rules live in :mod:`bot.rules.imperium`; the commands in
+:mod:`.cog` and :mod:`.phases` (sharing :mod:`.base`), every reply in :mod:`.render`."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cogs.imperium.base import list_choices
+from cogs.imperium.cog import ImperiumCog
+from cogs.imperium.phases import ImperiumPhases
+from cogs.imperium.render import (
+    history,
+    pct,
+    render_fire_steps,
+    render_fleet,
+    render_initiative,
+    render_interwar,
+    render_maintenance,
+    render_screen,
+    render_status,
+    render_step,
+    system_msg,
+)
+
+if TYPE_CHECKING:
+    from bot.app import TableBot
+
+__all__ = [
+    "history",
+    "list_choices",
+    "pct",
+    "render_fire_steps",
+    "render_fleet",
+    "render_initiative",
+    "render_interwar",
+    "render_maintenance",
+    "render_screen",
+    "render_status",
+    "render_step",
+    "setup",
+    "system_msg",
+]
+
+
+async def setup(bot: TableBot) -> None:
+    await bot.add_cog(ImperiumCog(bot))
+    await bot.add_cog(ImperiumPhases(bot))

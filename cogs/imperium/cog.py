@@ -1,0 +1,521 @@
+"""/imperium: the campaign, sides, RUs, the war, systems, the fleet roster, screens, fire steps,
+range and combat records. Each command parses its options, checks permissions, calls a rule
+of :mod:`bot.rules.imperium` and replies through :mod:`cogs.imperium.render`."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.catalog import Msg, t
+from bot.errors import InputError
+from bot.rules import imperium as im
+from bot.ui import tr, undo_button
+from cogs.imperium.base import (
+    GAME,
+    ImperiumBase,
+    OwnerOpt,
+    RangeOpt,
+    SideOpt,
+    SourceOpt,
+    split_names,
+    tclass_value,
+)
+from cogs.imperium.render import (
+    history,
+    lang,
+    render_fire_steps,
+    render_fleet,
+    render_interwar,
+    render_range,
+    render_screen,
+    render_setup,
+    render_ship,
+    render_status,
+    render_step,
+    side_msg,
+    system_line,
+    system_msg,
+)
+
+if TYPE_CHECKING:
+    from bot.app import TableBot
+
+log = logging.getLogger(__name__)
+
+
+class ImperiumCog(
+    ImperiumBase,
+    commands.GroupCog,
+    group_name="imperium",
+    group_description="GDW Imperium with the fix kit",
+):
+    """GDW Imperium: roster, systems, screens, fire steps, status."""
+
+    help_section = "GDW Imperium"
+    help_order = 40
+
+    ship = app_commands.Group(name="ship", description="The fleet roster")
+    system = app_commands.Group(name="system", description="Systems")
+
+    def __init__(self, bot: TableBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    # -- campaign ----------------------------------------------------------------------------
+    @app_commands.command(name="setup", description="Start a GDW Imperium campaign here")
+    @app_commands.rename(first_war="first-war")
+    @app_commands.describe(
+        terran="The member who plays the Terrans",
+        imperial="The member who plays the Imperials",
+        first_war="Use the fix kit's first-war Imperial worlds and outposts",
+    )
+    async def setup_(
+        self,
+        interaction: discord.Interaction[Any],
+        terran: discord.User | None = None,
+        imperial: discord.User | None = None,
+        first_war: bool = False,
+    ) -> None:
+        if terran is not None and imperial is not None and terran.id == imperial.id:
+            raise InputError(key="imp-same-member")
+        state = im.new_campaign(
+            [terran.id] if terran else [], [imperial.id] if imperial else [], first_war
+        )
+        async with self.bot.campaign_tx(interaction, game=None, require=False) as tx:
+            tx.create(GAME, state)
+            tx.record(history("imp-hist-setup", first="yes" if first_war else "no"))
+        await interaction.response.send_message(embed=render_setup(state, lang(interaction)))
+
+    @app_commands.command(name="join", description="Play a side")
+    @app_commands.describe(side="The side you play")
+    async def join(self, interaction: discord.Interaction[Any], side: SideOpt) -> None:
+        async with self.bot.campaign_tx(interaction, game=GAME) as tx:
+            assert tx.campaign is not None
+            state = im.ImperiumState.model_validate(tx.campaign.state)
+            current = im.side_of_member(state, interaction.user.id)
+            if current == side:
+                raise InputError(key="imp-already-play", side=side)
+            if current is not None:
+                raise InputError(key="imp-play-other", side=current)
+            new = state.model_copy(deep=True)
+            new.players[side].append(interaction.user.id)
+            tx.set_state(new)
+            tx.record(
+                history("imp-hist-join", member=interaction.user.display_name, side=side_msg(side))
+            )
+        await interaction.response.send_message(
+            tr(interaction, "imp-joined", member=f"<@{interaction.user.id}>", side=side),
+            view=undo_button(interaction, tx),
+        )
+
+    @app_commands.command(name="status", description="Sides, RUs, systems, fleets, combats")
+    async def status(self, interaction: discord.Interaction[Any]) -> None:
+        _, state = await self.load(interaction)
+        await interaction.response.send_message(embed=render_status(state, lang(interaction)))
+
+    @app_commands.command(name="fleet", description="The roster, or one system's ships")
+    @app_commands.describe(system="Only the ships in this system")
+    async def fleet(self, interaction: discord.Interaction[Any], system: str | None = None) -> None:
+        _, state = await self.load(interaction)
+        await interaction.response.send_message(
+            embed=render_fleet(state, system, lang(interaction))
+        )
+
+    fleet.autocomplete("system")(ImperiumBase.system_autocomplete)
+
+    @app_commands.command(name="rus", description="GM: set a side's RUs or income")
+    @app_commands.describe(side="Whose RUs", stock="RUs in stock", income="RUs per full turn")
+    async def rus(
+        self,
+        interaction: discord.Interaction[Any],
+        side: SideOpt,
+        stock: app_commands.Range[int, 0, 100000] | None = None,
+        income: app_commands.Range[int, 0, 100000] | None = None,
+    ) -> None:
+        if stock is None and income is None:
+            raise InputError(key="imp-give-stock-or-income")
+        async with self.bot.campaign_tx(
+            interaction, game=GAME, game_master=True, action="imp-action-set-rus"
+        ) as tx:
+            assert tx.campaign is not None
+            state = im.ImperiumState.model_validate(tx.campaign.state)
+            new = im.set_rus(state, side, stock, income)
+            tx.set_state(new)
+            tx.record(
+                history(
+                    "imp-hist-rus", side=side_msg(side), rus=new.rus[side], income=new.income[side]
+                )
+            )
+        await interaction.response.send_message(
+            tr(interaction, "imp-rus-set", side=side, rus=new.rus[side], income=new.income[side]),
+            view=undo_button(interaction, tx),
+        )
+
+    @app_commands.command(name="war", description="GM: begin the war")
+    @app_commands.describe(phasing="The side that moves first (phasing player)")
+    async def war(
+        self, interaction: discord.Interaction[Any], phasing: SideOpt | None = None
+    ) -> None:
+        async with self.bot.campaign_tx(
+            interaction, game=GAME, game_master=True, action="imp-action-begin-war"
+        ) as tx:
+            assert tx.campaign is not None
+            state = im.ImperiumState.model_validate(tx.campaign.state)
+            new = im.begin_war(state, phasing)
+            tx.set_state(new)
+            tx.record(history("imp-hist-war", war=new.war))
+        await interaction.response.send_message(
+            tr(interaction, "imp-war-begins", war=new.war, side=new.phasing),
+            view=undo_button(interaction, tx),
+        )
+
+    @app_commands.command(name="phasing", description="Set the phasing player")
+    @app_commands.describe(side="The phasing side this turn")
+    async def phasing(self, interaction: discord.Interaction[Any], side: SideOpt) -> None:
+        async with self.bot.campaign_tx(interaction, game=GAME) as tx:
+            assert tx.campaign is not None
+            state = im.ImperiumState.model_validate(tx.campaign.state)
+            await self.require_player(interaction, tx.campaign, state, "imp-action-set-phasing")
+            tx.set_state(im.set_phasing(state, side))
+            tx.record(history("imp-hist-phasing", side=side_msg(side)))
+        await interaction.response.send_message(
+            tr(interaction, "imp-phasing-set", side=side), view=undo_button(interaction, tx)
+        )
+
+    @app_commands.command(name="interwar", description="GM: end the war, pay interwar income")
+    async def interwar(self, interaction: discord.Interaction[Any]) -> None:
+        async with self.bot.campaign_tx(
+            interaction, game=GAME, game_master=True, action="imp-action-end-war"
+        ) as tx:
+            assert tx.campaign is not None
+            state = im.ImperiumState.model_validate(tx.campaign.state)
+            new, out = im.interwar(state)
+            tx.set_state(new)
+            tx.record(history("imp-hist-interwar", war=new.war))
+        await interaction.response.send_message(
+            embed=render_interwar(out, lang(interaction)), view=undo_button(interaction, tx)
+        )
+
+    # -- systems -------------------------------------------------------------------------------
+    @system.command(name="set", description="GM: create or change a system")
+    @app_commands.describe(
+        name="System (new or existing)",
+        owner="Owner",
+        worlds="Worlds",
+        outposts="Outposts",
+        homeworld="One world is a homeworld",
+    )
+    async def system_set(
+        self,
+        interaction: discord.Interaction[Any],
+        name: str,
+        owner: OwnerOpt | None = None,
+        worlds: app_commands.Range[int, 0, 20] | None = None,
+        outposts: app_commands.Range[int, 0, 20] | None = None,
+        homeworld: bool | None = None,
+    ) -> None:
+        async with self.bot.campaign_tx(
+            interaction, game=GAME, game_master=True, action="imp-action-change-systems"
+        ) as tx:
+            assert tx.campaign is not None
+            state = im.ImperiumState.model_validate(tx.campaign.state)
+            own: im.Side | Literal["keep"] | None = (
+                "keep" if owner is None else None if owner == "none" else owner
+            )
+            new, system = im.set_system(
+                state, name, owner=own, worlds=worlds, outposts=outposts, homeworld=homeworld
+            )
+            tx.set_state(new)
+            tx.record(history("imp-hist-system", line=system_msg(system)))
+        await interaction.response.send_message(
+            system_line(system, lang(interaction)), view=undo_button(interaction, tx)
+        )
+
+    system_set.autocomplete("name")(ImperiumBase.system_autocomplete)
+
+    # -- ships ---------------------------------------------------------------------------------
+    @ship.command(name="add", description="Add a ship counter")
+    @app_commands.describe(
+        name="Unique name or label",
+        type="Type as printed: CR, missile boat, scout…",
+        system="Where it is",
+        side="Whose (default: your side)",
+        tclass="Tactical class (unless the type names one)",
+        maintenance="Printed maintenance number (fix-kit types: none)",
+        screen="Printed screen factor",
+        jump="Jump capable (default: not fighters/PDS)",
+        disrupted="Starts disrupted",
+        strength="Troops: printed strength",
+        carries="Motherships: fighters carried",
+    )
+    async def ship_add(
+        self,
+        interaction: discord.Interaction[Any],
+        name: str,
+        type: str,
+        system: str,
+        side: SideOpt | None = None,
+        tclass: str | None = None,
+        maintenance: app_commands.Range[int, 0, 20] | None = None,
+        screen: app_commands.Range[int, 0, 6] = 0,
+        jump: bool | None = None,
+        disrupted: bool = False,
+        strength: app_commands.Range[int, 0, 99] = 0,
+        carries: app_commands.Range[int, 0, 99] = 0,
+    ) -> None:
+        # Long (~65 lines): one option per counter field, handed straight to im.add_ship.
+        async with self.bot.campaign_tx(interaction, game=GAME) as tx:
+            assert tx.campaign is not None
+            state = im.ImperiumState.model_validate(tx.campaign.state)
+            whose = side or im.side_of_member(state, interaction.user.id)
+            if whose is None:
+                raise InputError(key="imp-whose-ship")
+            await self.require_side(interaction, tx.campaign, state, whose, "imp-action-add-ships")
+            new, ship = im.add_ship(
+                state,
+                name=name,
+                side=whose,
+                type_name=type,
+                system=system,
+                tclass=im.as_tclass(tclass_value(tclass)),
+                maintenance=maintenance,
+                screen=screen,
+                jump=jump,
+                disrupted=disrupted,
+                strength=strength,
+                carries=carries,
+            )
+            tx.set_state(new)
+            tx.record(
+                history(
+                    "imp-hist-ship-added",
+                    ship=ship.name,
+                    type=ship.type,
+                    side=side_msg(ship.side),
+                    state=Msg("imp-ship-disrupted" if ship.disrupted else "imp-ship-ready"),
+                    system=ship.system or "—",
+                )
+            )
+        await interaction.response.send_message(
+            embed=render_ship(ship, "added", lang(interaction)), view=undo_button(interaction, tx)
+        )
+
+    ship_add.autocomplete("system")(ImperiumBase.system_autocomplete)
+
+    @ship_add.autocomplete("tclass")
+    async def _tclass_ac(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        loc = lang(interaction)
+        shown = {t(loc, "imp-tclass-choice", tclass=c): c for c in im.TCLASSES}
+        return [app_commands.Choice(name=n, value=shown[n]) for n in im.suggest(shown, current)]
+
+    async def _ship_change(
+        self,
+        interaction: discord.Interaction[Any],
+        name: str,
+        verb: str,
+        change: Callable[[im.ImperiumState, str], tuple[im.ImperiumState, im.Ship]],
+    ) -> tuple[im.Ship, discord.ui.View]:
+        """The changed ship, and the Undo button for the reply."""
+        async with self.bot.campaign_tx(interaction, game=GAME) as tx:
+            assert tx.campaign is not None
+            state = im.ImperiumState.model_validate(tx.campaign.state)
+            ship = im.find_ship(state, name)
+            await self.require_side(
+                interaction, tx.campaign, state, ship.side, f"imp-action-{verb}"
+            )
+            new, changed = change(state, ship.name)
+            tx.set_state(new)
+            tx.record(history("imp-hist-ship", verb=verb, ship=changed.name))
+        return changed, undo_button(interaction, tx)
+
+    @ship.command(name="remove", description="Take a ship off the roster")
+    @app_commands.describe(ship="The ship")
+    async def ship_remove(self, interaction: discord.Interaction[Any], ship: str) -> None:
+        gone, view = await self._ship_change(interaction, ship, "remove", im.remove_ship)
+        await interaction.response.send_message(
+            tr(interaction, "imp-ship-removed", ship=gone.name), view=view
+        )
+
+    @ship.command(name="disrupt", description="Mark a ship disrupted")
+    @app_commands.describe(ship="The ship")
+    async def ship_disrupt(self, interaction: discord.Interaction[Any], ship: str) -> None:
+        changed, view = await self._ship_change(
+            interaction, ship, "disrupt", lambda s, n: im.set_disrupted(s, n, True)
+        )
+        await interaction.response.send_message(
+            embed=render_ship(changed, "disrupted", lang(interaction)), view=view
+        )
+
+    @ship.command(name="repair", description="Mark a ship undisrupted")
+    @app_commands.describe(ship="The ship")
+    async def ship_repair(self, interaction: discord.Interaction[Any], ship: str) -> None:
+        changed, view = await self._ship_change(
+            interaction, ship, "repair", lambda s, n: im.set_disrupted(s, n, False)
+        )
+        await interaction.response.send_message(
+            embed=render_ship(changed, "repaired", lang(interaction)), view=view
+        )
+
+    @ship.command(name="move", description="Move a ship to another system")
+    @app_commands.describe(ship="The ship", system="Where it goes")
+    async def ship_move(
+        self, interaction: discord.Interaction[Any], ship: str, system: str
+    ) -> None:
+        changed, view = await self._ship_change(
+            interaction, ship, "move", lambda s, n: im.move_ship(s, n, system)
+        )
+        await interaction.response.send_message(
+            tr(interaction, "imp-ship-moved", ship=changed.name, system=changed.system or "—"),
+            view=view,
+        )
+
+    for _cmd in (ship_remove, ship_disrupt, ship_repair, ship_move):
+        _cmd.autocomplete("ship")(ImperiumBase.ship_autocomplete)
+    del _cmd
+    ship_move.autocomplete("system")(ImperiumBase.system_autocomplete)
+
+    # -- combat --------------------------------------------------------------------------------
+    @app_commands.command(name="screen", description="Screen roll for a hit ship")
+    @app_commands.describe(ship="The ship hit", source="What hit it")
+    async def screen(
+        self,
+        interaction: discord.Interaction[Any],
+        ship: str,
+        source: SourceOpt = "space combat",
+    ) -> None:
+        dice = self.bot.new_dice()
+        async with self.bot.campaign_tx(interaction, game=GAME) as tx:
+            assert tx.campaign is not None
+            state = im.ImperiumState.model_validate(tx.campaign.state)
+            await self.require_player(interaction, tx.campaign, state, "imp-action-apply-hits")
+            new, out = im.screen_roll(state, ship, dice, source)
+            tx.set_state(new)
+            tx.record(
+                history(
+                    "imp-hist-hit",
+                    ship=out.result.ship,
+                    result=Msg.of("imp-fate", fate=out.result.result),
+                ),
+                dice.draws,
+            )
+        await interaction.response.send_message(
+            embed=render_screen(out, lang(interaction)), view=undo_button(interaction, tx)
+        )
+
+    screen.autocomplete("ship")(ImperiumBase.ship_autocomplete)
+
+    @app_commands.command(name="fire-steps", description="The fire steps and who declares what")
+    @app_commands.describe(system="The system in combat")
+    async def fire_steps(self, interaction: discord.Interaction[Any], system: str) -> None:
+        _, state = await self.load(interaction)
+        await interaction.response.send_message(
+            embed=render_fire_steps(im.fire_steps_info(state, system), lang(interaction))
+        )
+
+    fire_steps.autocomplete("system")(ImperiumBase.system_autocomplete)
+
+    @app_commands.command(name="hits", description="Apply one fire step's hits")
+    @app_commands.describe(
+        system="System in combat",
+        step="Fire step 1-5",
+        ships="Ships hit, comma-separated (twice = two hits)",
+    )
+    async def hits(
+        self,
+        interaction: discord.Interaction[Any],
+        system: str,
+        step: app_commands.Range[int, 1, 5],
+        ships: str | None = None,
+    ) -> None:
+        dice = self.bot.new_dice()
+        async with self.bot.campaign_tx(interaction, game=GAME) as tx:
+            assert tx.campaign is not None
+            state = im.ImperiumState.model_validate(tx.campaign.state)
+            await self.require_player(interaction, tx.campaign, state, "imp-action-apply-hits")
+            new, out = im.apply_fire_step(state, system, step, split_names(ships), dice)
+            tx.set_state(new)
+            tx.record(
+                history("imp-hist-fire-step", system=out.system, step=step, n=len(out.results)),
+                dice.draws,
+            )
+        await interaction.response.send_message(
+            embed=render_step(out, lang(interaction)), view=undo_button(interaction, tx)
+        )
+
+    hits.autocomplete("system")(ImperiumBase.system_autocomplete)
+
+    @hits.autocomplete("ships")
+    async def _hits_ships(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await self.ships_list_autocomplete(interaction, current, unique=False)
+
+    @app_commands.command(name="range", description="Initiative holder: choose the range")
+    @app_commands.rename(range_="range", jump_to="jump-to", load_fighters="load-fighters")
+    @app_commands.describe(
+        system="System in combat",
+        range_="New range",
+        jump_to="Disengage: where to jump",
+        load_fighters="Disengage: load fighters on motherships",
+    )
+    async def range_cmd(
+        self,
+        interaction: discord.Interaction[Any],
+        system: str,
+        range_: RangeOpt,
+        jump_to: str | None = None,
+        load_fighters: bool = True,
+    ) -> None:
+        async with self.bot.campaign_tx(interaction, game=GAME) as tx:
+            assert tx.campaign is not None
+            state = im.ImperiumState.model_validate(tx.campaign.state)
+            combat = im.find_combat(state, im.find_system(state, system).name)
+            holder = combat.last_initiative if combat else None
+            if holder is None:
+                raise InputError(key="imp-roll-initiative-first", system=system)
+            await self.require_side(
+                interaction, tx.campaign, state, holder, "imp-action-choose-range"
+            )
+            new, out = im.choose_range(
+                state, system, holder, range_, jump_to=jump_to, load_fighters=load_fighters
+            )
+            tx.set_state(new)
+            tx.record(
+                history(
+                    "imp-hist-range",
+                    system=out.system,
+                    before=Msg.of("imp-range", range=out.before),
+                    after=Msg.of("imp-range", range=out.after),
+                )
+            )
+        await interaction.response.send_message(
+            embed=render_range(out, lang(interaction)), view=undo_button(interaction, tx)
+        )
+
+    range_cmd.autocomplete("system")(ImperiumBase.system_autocomplete)
+    range_cmd.autocomplete("jump_to")(ImperiumBase.system_autocomplete)
+
+    @app_commands.command(name="combat-end", description="End a system's combat record")
+    @app_commands.describe(system="The system")
+    async def combat_end(self, interaction: discord.Interaction[Any], system: str) -> None:
+        async with self.bot.campaign_tx(interaction, game=GAME) as tx:
+            assert tx.campaign is not None
+            state = im.ImperiumState.model_validate(tx.campaign.state)
+            await self.require_player(interaction, tx.campaign, state, "imp-action-end-combat")
+            new = im.end_combat(state, system)
+            name = im.find_system(state, system).name
+            tx.set_state(new)
+            tx.record(history("imp-hist-combat-end", system=name))
+        await interaction.response.send_message(
+            tr(interaction, "imp-combat-ended", system=name), view=undo_button(interaction, tx)
+        )
+
+    combat_end.autocomplete("system")(ImperiumBase.system_autocomplete)
