@@ -10,7 +10,7 @@ import tempfile
 from pathlib import Path
 
 from benchmarks.common import bot_subprocess, machine, median, percentile
-from bot.testing.standin import User
+from bot.sandbox.standin import User
 
 
 async def measure(count: int) -> list[float]:

@@ -24,7 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.rules import weewar as w
-from bot.testing.harness import Table, running_table
+from bot.sandbox.harness import Table, running_table
 
 RUNS = 2000
 ROUND_TRIPS = 200

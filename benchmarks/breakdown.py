@@ -23,9 +23,9 @@ from typing import Any
 
 from benchmarks import latency as lat
 from benchmarks.common import GM, CommandFailed, User
+from bot.sandbox.harness import Table, running_table
+from bot.sandbox.standin import Reply
 from bot.storage import database
-from bot.testing.harness import Table, running_table
-from bot.testing.standin import Reply
 
 _waits: list[float] = []
 

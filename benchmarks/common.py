@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from bot.sandbox.standin import Reply, StandIn, User
 from bot.storage.database import Database, open_database
-from bot.testing.standin import Reply, StandIn, User
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -43,9 +43,9 @@ from typing import Any
 
 from benchmarks import scenarios as sc
 from benchmarks.common import GM, ROOT, BareCommits, cpu_seconds, percentile
+from bot.sandbox import databases
+from bot.sandbox.standin import StandIn
 from bot.storage import Store
-from bot.testing import databases
-from bot.testing.standin import StandIn
 
 MIX: list[tuple[str, dict[str, Any], bool]] = [  # (command, options, commits)
     ("deploy-roll", {}, True),

@@ -251,7 +251,7 @@ def main(argv: list[str] | None = None) -> int:
     ns, rest = parser.parse_known_args(args)
     command = ns.command or "run"
     if command == "local":
-        from bot.local import main as local_main
+        from bot.sandbox.local import main as local_main
 
         return local_main(rest)
     if command == "migrate":

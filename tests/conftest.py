@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.testing import databases
-from bot.testing.harness import Table, running_table
+from bot.sandbox import databases
+from bot.sandbox.harness import Table, running_table
 
 BACKENDS = ["sqlite", "postgres"]
 

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from bot.testing.harness import Table
+from bot.sandbox.harness import Table
 from tests.synced import GROUP, SUBCOMMAND, leaf_commands
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -65,7 +65,7 @@ def _walk(tree: app_commands.CommandTree) -> list[tuple[str, str, str | None]]:
 
 
 async def test_every_command_option_and_choice_has_a_valid_russian_name(tmp_path: Path) -> None:
-    from bot.testing.harness import running_table
+    from bot.sandbox.harness import running_table
 
     async with running_table(tmp_path / "db.sqlite3") as table:
         entries = _walk(table.bot.tree)

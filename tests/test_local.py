@@ -11,8 +11,8 @@ from pathlib import Path
 import asyncpg
 import pytest
 
-from bot.local import LocalTable, handle, render_reply
-from bot.testing.harness import ThreadedTable
+from bot.sandbox.harness import ThreadedTable
+from bot.sandbox.local import LocalTable, handle, render_reply
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "examples").glob("*.txt"))
@@ -141,7 +141,7 @@ def test_a_script_with_a_refusal_exits_non_zero(tmp_path: Path) -> None:
 
 
 def test_render_marks_ephemeral_and_buttons() -> None:
-    from bot.testing.standin import Message, Reply
+    from bot.sandbox.standin import Message, Reply
 
     message = Message(
         id=1,

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from bot.local import LocalTable, handle
 from bot.rules import roll as rl
 from bot.rules.dice import Dice
-from bot.testing.harness import ThreadedTable
+from bot.sandbox.harness import ThreadedTable
+from bot.sandbox.local import LocalTable, handle
 
 
 @pytest.fixture(scope="module")

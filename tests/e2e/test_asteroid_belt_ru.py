@@ -8,7 +8,7 @@ import re
 from typing import Any
 
 from bot.rules.dice import ScriptedDice
-from bot.testing.harness import Table
+from bot.sandbox.harness import Table
 
 EN_CHANNEL = 900000000000000101
 RU_CHANNEL = 900000000000000102

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.rules.dice import ScriptedDice
-from bot.testing.harness import Table
+from bot.sandbox.harness import Table
 
 
 async def _game(table: Table) -> None:

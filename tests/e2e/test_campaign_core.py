@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from bot.testing.harness import Table
+from bot.sandbox.harness import Table
 
 
 async def _start_campaign(table: Table, creator: str = "creator") -> None:
@@ -61,7 +61,7 @@ async def test_help_lists_commands_by_section(table: Table) -> None:
 
 
 async def test_expired_button_still_gets_an_answer(table: Table) -> None:
-    from bot.testing.standin import Message
+    from bot.sandbox.standin import Message
 
     ghost = Message(
         id=1,

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from bot.catalog import SUMMARY_TAG, Msg, encode_summary, render_summary
 from bot.rules.dice import Dice, ScriptedDice
-from bot.testing.harness import Table
+from bot.sandbox.harness import Table
 
 BATTLE: dict[str, object] = {"attacker": "tank", "defender": "trooper", "attackers": 2}
 

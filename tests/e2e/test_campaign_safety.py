@@ -7,8 +7,8 @@ from typing import Any
 
 from bot.rules.dice import Dice
 from bot.rules.imperium import ImperiumState
-from bot.testing.harness import Table
-from bot.testing.standin import Reply
+from bot.sandbox.harness import Table
+from bot.sandbox.standin import Reply
 
 
 def state_with(terran_rus: int) -> dict[str, Any]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from bot.testing.harness import Table
+from bot.sandbox.harness import Table
 
 NAME = re.compile(r"^[-_\w]{1,32}$")  # \w with re.UNICODE: letters, digits (and _)
 
@@ -91,7 +91,7 @@ def test_name_pattern_rejects_what_discord_rejects() -> None:
 
 
 def test_reply_limit_checker_catches_oversized_messages() -> None:
-    from bot.testing.standin import Message, limit_problems
+    from bot.sandbox.standin import Message, limit_problems
 
     fits = Message(id=1, channel_id=1, content="x" * 2000, embeds=[{"title": "t" * 256}])
     assert limit_problems(fits) == []

@@ -11,7 +11,7 @@ import sqlite3
 import sys
 from pathlib import Path
 
-from bot.testing.standin import Reply, StandIn, User
+from bot.sandbox.standin import Reply, StandIn, User
 
 GM = User(id=610000000000000001, name="gm", manage_channels=True)
 CHANNELS = [920000000000000001, 920000000000000002, 920000000000000003]

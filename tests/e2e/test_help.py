@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from bot.testing.harness import Table
-from bot.testing.standin import Reply
+from bot.sandbox.harness import Table
+from bot.sandbox.standin import Reply
 from tests.synced import GAME_TOPS, leaf_commands, localized, localized_path
 
 LOCALES = {"en": "en-US", "ru": "ru"}

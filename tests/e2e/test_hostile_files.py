@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from bot.testing.harness import Table
-from bot.testing.standin import Reply
+from bot.sandbox.harness import Table
+from bot.sandbox.standin import Reply
 
 EMPTY_CHANNEL = 900000000000000077
 

@@ -16,8 +16,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.testing.harness import Table, ThreadedTable
-from bot.testing.standin import Reply, User
+from bot.sandbox.harness import Table, ThreadedTable
+from bot.sandbox.standin import Reply, User
 
 FUZZ_EXAMPLES = 2000
 INTERNAL = re.compile(

@@ -10,8 +10,8 @@ import asyncio
 from typing import Any
 
 from bot.rules.dice import Dice, ScriptedDice
-from bot.testing.harness import Table
-from bot.testing.standin import Message, Reply
+from bot.sandbox.harness import Table
+from bot.sandbox.standin import Message, Reply
 
 
 async def followup(reply: Reply, timeout: float = 5.0) -> Message:

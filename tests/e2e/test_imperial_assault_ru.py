@@ -9,8 +9,8 @@ import re
 from typing import Any
 
 from bot.rules.dice import ScriptedDice
-from bot.testing.harness import Table
-from bot.testing.standin import Message, Reply
+from bot.sandbox.harness import Table
+from bot.sandbox.standin import Message, Reply
 
 EN_CHANNEL = 900000000000000101
 RU_CHANNEL = 900000000000000202

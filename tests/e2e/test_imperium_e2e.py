@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from bot.rules.dice import ScriptedDice
-from bot.testing.harness import Table
-from bot.testing.standin import User
+from bot.sandbox.harness import Table
+from bot.sandbox.standin import User
 
 
 async def start(table: Table, first_war: bool = False) -> tuple[User, User, User]:

@@ -8,7 +8,7 @@ import time
 
 from bot.rules import imperial_assault as ia
 from bot.rules.dice import Dice
-from bot.testing.harness import Table
+from bot.sandbox.harness import Table
 
 CHANNELS = 20
 COMMANDS = 25

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from bot.rules.dice import Dice
-from bot.testing.harness import Table, running_table
+from bot.sandbox.harness import Table, running_table
 from tests.conftest import need_postgres
 
 FIRST, SECOND = 900000000000000001, 900000000000000002

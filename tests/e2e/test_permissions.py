@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
-from bot.testing.harness import Table
-from bot.testing.standin import User
+from bot.sandbox.harness import Table
+from bot.sandbox.standin import User
 
 GAME_MASTER_ONLY: list[tuple[str, str, dict[str, Any]]] = [
     # (the campaign's game, command, options)

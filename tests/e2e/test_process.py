@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.testing.processes import BotRun, bot_env, running_bot
-from bot.testing.standin import StandIn, User
+from bot.sandbox.processes import BotRun, bot_env, running_bot
+from bot.sandbox.standin import StandIn, User
 
 TOKEN = "MTIzNDU2Nzg5.secret-token-that-must-never-be-logged.xyz"
 PLAYER = User(id=600000000000000001, name="ana")

@@ -11,8 +11,8 @@ import pytest
 from bot import ui
 from bot.catalog import render_summary
 from bot.rules.dice import ScriptedDice
-from bot.testing.harness import Table
-from bot.testing.standin import Message, Reply, User
+from bot.sandbox.harness import Table
+from bot.sandbox.standin import Message, Reply, User
 
 
 async def _other_campaign(table: Table) -> None:

@@ -14,9 +14,9 @@ from typing import Any
 
 import asyncpg
 
+from bot.sandbox.processes import BotRun, bot_env, start_bot
+from bot.sandbox.standin import Reply, StandIn, User
 from bot.storage import SCHEMA_VERSION
-from bot.testing.processes import BotRun, bot_env, start_bot
-from bot.testing.standin import Reply, StandIn, User
 from tests.conftest import need_postgres
 
 GM = User(id=610000000000000001, name="gm", manage_channels=True)
@@ -253,7 +253,7 @@ async def test_two_processes_starting_together_make_one_schema_and_sync_once(
     tmp_path: Path,
 ) -> None:
     need_postgres()
-    from bot.testing.databases import fresh_database
+    from bot.sandbox.databases import fresh_database
 
     async with fresh_database() as url, StandIn(shard_count=2) as discord:
         async with cluster(discord, url, tmp_path, "0", "1") as procs:

@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from bot.app import TableBot
-from bot.testing.harness import running_table
-from bot.testing.processes import bot_env, running_bot
-from bot.testing.standin import StandIn, User
+from bot.sandbox.harness import running_table
+from bot.sandbox.processes import bot_env, running_bot
+from bot.sandbox.standin import StandIn, User
 
 TOKEN = "MTIzNDU2Nzg5.secret-token-that-must-never-be-logged.xyz"
 PLAYER = User(id=600000000000000001, name="ana")

@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from bot.testing.harness import Table
+from bot.sandbox.harness import Table
 
 
 async def test_ping_and_status(table: Table) -> None:

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.testing.harness import running_table
-from bot.testing.standin import StandIn
+from bot.sandbox.harness import running_table
+from bot.sandbox.standin import StandIn
 
 GUILD = 777000000000000001
 OTHER_GUILD = 777000000000000002

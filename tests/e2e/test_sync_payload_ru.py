@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.testing.harness import Table
+from bot.sandbox.harness import Table
 
 
 def _walk(node: dict[str, Any], path: str, out: list[str]) -> None:

@@ -8,7 +8,7 @@ from fractions import Fraction
 
 from bot.catalog import render_summary
 from bot.rules.dice import Dice, ScriptedDice
-from bot.testing.harness import Table
+from bot.sandbox.harness import Table
 
 HIT = 0.0
 MISS = 0.999

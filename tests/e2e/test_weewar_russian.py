@@ -6,7 +6,7 @@ import re
 
 from bot.catalog import render_summary
 from bot.rules.dice import Dice, ScriptedDice
-from bot.testing.harness import Table
+from bot.sandbox.harness import Table
 
 HIT = 0.0
 MISS = 0.999

@@ -13,10 +13,10 @@ import pytest
 
 from bot.config import ConfigError, load_settings
 from bot.errors import DuplicateInteraction
+from bot.sandbox import databases
 from bot.storage import SCHEMA_VERSION, Store
 from bot.storage.database import sqlite_path_of
 from bot.storage.migrations import migrations
-from bot.testing import databases
 
 CHANNEL = 4242
 

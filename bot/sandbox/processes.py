@@ -12,7 +12,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bot.testing.standin import StandIn
+from bot.sandbox.standin import StandIn
 
 # Variables of the caller's environment that must not leak into a bot under test.
 OWN_PREFIXES = ("DISCORD_", "DATABASE_", "SHARD_")

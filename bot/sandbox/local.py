@@ -20,9 +20,9 @@ from pathlib import Path
 from typing import Any
 
 from bot.config import ConfigError, load_settings
+from bot.sandbox.harness import Table, ThreadedTable
+from bot.sandbox.standin import CommandNotSynced, Message, Reply
 from bot.storage import BadDatabaseUrl, check_url
-from bot.testing.harness import Table, ThreadedTable
-from bot.testing.standin import CommandNotSynced, Message, Reply
 
 PROMPT_HELP = """\
 Type slash commands as in Discord, e.g.  /battle attacker:Tank defender:Trooper defenders:6

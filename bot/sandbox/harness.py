@@ -17,7 +17,7 @@ from pydantic import SecretStr
 from bot.app import TableBot
 from bot.config import Settings
 from bot.rules.dice import Dice
-from bot.testing.standin import Message, Reply, StandIn, User
+from bot.sandbox.standin import Message, Reply, StandIn, User
 
 T = TypeVar("T")
 
