@@ -152,7 +152,7 @@ class CampaignCog(
         loc = locale_of(interaction.locale)
         info = GAMES.get(campaign.game)
         try:
-            summary = info.summarize(campaign.state, loc) if info else "—"
+            summary = info.summarize_stored(campaign.state, loc) if info else "—"
         except Exception:
             log.exception("could not summarise campaign in channel %s", campaign.channel_id)
             summary = t(loc, "campaign-status-unreadable")
