@@ -14,13 +14,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.catalog import Msg, has, locale_of, t
+from bot.catalog import Msg, has, t
 from bot.errors import InputError, NoCampaign, RuleError
 from bot.games import GAMES
 from bot.rules import asteroid_belt as ab
 from bot.rules.dice import Dice
 from bot.storage import Tx
-from bot.ui import clip, undo_button
+from bot.ui import clip, lang, undo_button
 from cogs.asteroid_belt.render import (
     history_summary,
     render_asteroid,
@@ -98,7 +98,7 @@ class AsteroidBeltCog(commands.Cog):
             lines = render_lines("en", outcome)
             tx.record(history_summary(outcome, lines), dice.draws)
         await interaction.response.send_message(
-            embed=render_outcome(locale_of(interaction.locale), new, outcome, lines),
+            embed=render_outcome(lang(interaction), new, outcome, lines),
             view=undo_button(interaction, tx),
         )
 
@@ -140,7 +140,7 @@ class AsteroidBeltCog(commands.Cog):
             civ = ab.civ_of_member(state, interaction.user.id) if own else None
             labels = ab.suggest_asteroids(state, current, statuses, civ=civ, classes=classes)
             by_label = {a.label: a for a in state.asteroids}
-            loc = locale_of(interaction.locale)
+            loc = lang(interaction)
             return [
                 app_commands.Choice(
                     name=clip(render_asteroid(loc, state, by_label[label]), 100), value=label
@@ -203,7 +203,7 @@ class AsteroidBeltCog(commands.Cog):
             tx.create(GAME, state)
             lines = render_lines("en", outcome)
             tx.record(history_summary(outcome, lines), dice.draws)
-        embed = render_setup(locale_of(interaction.locale), state, outcome, lines)
+        embed = render_setup(lang(interaction), state, outcome, lines)
         await interaction.response.send_message(embed=embed)
 
     @asteroids.command(name="join", description="Claim a civilisation of this campaign")
@@ -226,21 +226,19 @@ class AsteroidBeltCog(commands.Cog):
             new, outcome = ab.join(state, civilisation, target_id)
             joined = new.civs.get(ab.parse_civ(civilisation))
             if target_id == interaction.user.id and joined is not None:
-                joined.locale = locale_of(interaction.locale)
+                joined.locale = lang(interaction)
             tx.set_state(new)
             lines = render_lines("en", outcome)
             tx.record(history_summary(outcome, lines))
         await interaction.response.send_message(
-            embed=render_outcome(locale_of(interaction.locale), new, outcome, lines),
+            embed=render_outcome(lang(interaction), new, outcome, lines),
             view=undo_button(interaction, tx),
         )
 
     @asteroids.command(name="status", description="Resources, VP, units and asteroids")
     async def status(self, interaction: discord.Interaction[Any]) -> None:
         state = await self._load(interaction)
-        await interaction.response.send_message(
-            embed=render_status(locale_of(interaction.locale), state)
-        )
+        await interaction.response.send_message(embed=render_status(lang(interaction), state))
 
     # -- turn ---------------------------------------------------------------------------------
     @asteroids.command(name="end-turn", description="End your turn: the next civilisation plays")
@@ -250,7 +248,7 @@ class AsteroidBeltCog(commands.Cog):
             member_civ, gm = await self._who(interaction, tx, state)
             ab.require_turn(state, member_civ, gm=gm)
             new, outcome = ab.end_turn(state)
-            loc = locale_of(interaction.locale)
+            loc = lang(interaction)
             if member_civ is not None and new.civs[member_civ].member_id == interaction.user.id:
                 new.civs[member_civ].locale = loc
             tx.set_state(new)
@@ -502,7 +500,7 @@ class AsteroidBeltCog(commands.Cog):
             return None
         state = ab.AsteroidBeltState.model_validate(campaign.state)
         civ = ab.civ_of_member(state, interaction.user.id) or ab.current_civ(state)
-        return locale_of(interaction.locale), state.civs[civ]
+        return lang(interaction), state.civs[civ]
 
     @asteroids.command(name="token", description="Use one of your elite's 3 ability tokens")
     @app_commands.describe(
@@ -549,7 +547,7 @@ class AsteroidBeltCog(commands.Cog):
         defender_side: SideOpt | None = None,
         odds_only: bool = False,
     ) -> None:
-        loc = locale_of(interaction.locale)
+        loc = lang(interaction)
         if odds_only:
             await interaction.response.send_message(embed=render_odds(loc, attacker, defender))
             return
@@ -633,7 +631,7 @@ class AsteroidBeltCog(commands.Cog):
             lines = render_lines("en", outcome)
             tx.record(history_summary(outcome, lines), dice.draws)
         await interaction.response.send_message(
-            embed=render_outcome(locale_of(interaction.locale), new, outcome, lines),
+            embed=render_outcome(lang(interaction), new, outcome, lines),
             view=undo_button(interaction, tx),
         )
 
@@ -710,7 +708,7 @@ class AsteroidBeltCog(commands.Cog):
     ) -> list[app_commands.Choice[str]]:
         try:
             key = current.strip().lower().replace("ё", "е")
-            loc = locale_of(interaction.locale)
+            loc = lang(interaction)
             out = []
             for c in ab.CIV_IDS:
                 name = t(loc, f"ab-civ-{c}")

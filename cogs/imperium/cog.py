@@ -15,7 +15,7 @@ from discord.ext import commands
 from bot.catalog import Msg, t
 from bot.errors import InputError
 from bot.rules import imperium as im
-from bot.ui import tr, undo_button
+from bot.ui import lang, tr, undo_button
 from cogs.imperium.base import (
     GAME,
     ImperiumBase,
@@ -28,7 +28,6 @@ from cogs.imperium.base import (
 )
 from cogs.imperium.render import (
     history,
-    lang,
     render_fire_steps,
     render_fleet,
     render_interwar,

@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.rules import imperium as im
-from bot.ui import undo_button
+from bot.ui import lang, undo_button
 from cogs.imperium.base import (
     GAME,
     NONE_WORDS,
@@ -21,7 +21,6 @@ from cogs.imperium.base import (
 )
 from cogs.imperium.render import (
     history,
-    lang,
     render_initiative,
     render_maintenance,
     side_msg,
