@@ -13,15 +13,17 @@ import random
 import secrets
 import time
 from collections import deque
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager, suppress
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import discord
 import yarl
 from discord import app_commands
 from discord.ext import commands, tasks
+from pydantic import BaseModel
 
 from bot import discord_internals
 from bot.catalog import Msg, has, locale_of, t
@@ -30,11 +32,14 @@ from bot.errors import BotError, ConcurrencyError, DuplicateInteraction, NoCampa
 from bot.games import GAMES, setup_command, setup_hint
 from bot.ids import is_discord_id
 from bot.options import autocomplete_problem, validate_options
-from bot.rules.dice import Dice
+from bot.rules.dice import Dice, Draw
+from bot.rules.game import Game
 from bot.storage import Campaign, Store, Tx, dump_json
 from bot.translator import CatalogTranslator
 
 log = logging.getLogger(__name__)
+
+S = TypeVar("S", bound=BaseModel)
 
 SYNC_HASH_KEY = "command_sync_hash"
 # where the commands were last synced: a guild id, or "" for globally
@@ -77,6 +82,36 @@ def describe_invocation(interaction: discord.Interaction[Any]) -> str:
 def game_msg(key: str) -> Msg | str:
     """A game's title as a catalog argument (its own text if the catalog lacks it)."""
     return Msg(f"game-{key}") if has("en", f"game-{key}") else key
+
+
+def refuse_campaign(campaign: Campaign | None, *, game: str | None, require: bool = True) -> None:
+    """Refuse a command the channel's campaign does not fit: none (when ``require``), or one of
+    another game than ``game`` (``None``: any)."""
+    if require and campaign is None:
+        if game is not None and game in GAMES:
+            raise NoCampaign(
+                key="no-campaign-game",
+                game=Msg(f"game-{game}"),
+                hint=setup_command(game),
+            )
+        raise NoCampaign(key="no-campaign", hint=setup_hint())
+    if game is not None and campaign is not None and campaign.game != game:
+        raise NoCampaign(key="wrong-game", current=game_msg(campaign.game), game=game_msg(game))
+
+
+@dataclass
+class Play(Generic[S]):
+    """One rule applied to the channel's campaign (see :meth:`TableBot.play`): the stored
+    ``state`` as the game's model, and :meth:`commit` for the new one."""
+
+    tx: Tx
+    campaign: Campaign
+    state: S
+
+    def commit(self, new: S, summary: str, dice: Iterable[Draw] = ()) -> None:
+        """Store ``new`` with the history row's one-line ``summary`` and ``dice``."""
+        self.tx.set_state(new)
+        self.tx.record(summary, dice)
 
 
 class TableTree(app_commands.CommandTree["TableBot"]):
@@ -545,20 +580,60 @@ class TableBot(commands.AutoShardedBot):
             interaction_id=interaction.id,
         ) as tx:
             campaign = tx.campaign
-            if require and campaign is None:
-                if game is not None and game in GAMES:
-                    raise NoCampaign(
-                        key="no-campaign-game",
-                        game=Msg(f"game-{game}"),
-                        hint=setup_command(game),
-                    )
-                raise NoCampaign(key="no-campaign", hint=setup_hint())
-            if game is not None and campaign is not None and campaign.game != game:
-                raise NoCampaign(
-                    key="wrong-game", current=game_msg(campaign.game), game=game_msg(game)
-                )
+            refuse_campaign(campaign, game=game, require=require)
             if game_master:
                 await self.ensure_game_master(
                     interaction, campaign, action, game_masters=await tx.game_masters()
                 )
             yield tx
+
+    @asynccontextmanager
+    async def play(
+        self,
+        interaction: discord.Interaction[Any],
+        game: Game[S],
+        *,
+        game_master: bool = False,
+        action: str = "",
+        command: str | None = None,
+    ) -> AsyncIterator[Play[S]]:
+        """Run a rule on the channel's campaign of ``game``: the refusals and the transaction of
+        :meth:`campaign_tx`, with the stored state validated as the game's model."""
+        async with self.campaign_tx(
+            interaction, game=game.key, game_master=game_master, action=action, command=command
+        ) as tx:
+            assert tx.campaign is not None
+            yield Play(tx, tx.campaign, game.load(tx.campaign.state))
+
+    async def read_state(
+        self,
+        interaction: discord.Interaction[Any],
+        game: Game[S],
+        *,
+        game_master: bool = False,
+        action: str = "",
+    ) -> S:
+        """The state of the channel's campaign of ``game``, read only: the same refusals as
+        :meth:`campaign_tx` (``game_master``: refuse non-game-masters, ``action`` naming what
+        they tried), no transaction."""
+        if interaction.channel_id is None:
+            raise BotError(key="use-in-channel")
+        campaign = await self.store.get(interaction.channel_id)
+        refuse_campaign(campaign, game=game.key)
+        assert campaign is not None
+        if game_master:
+            await self.ensure_game_master(interaction, campaign, action)
+        return game.load(campaign.state)
+
+    async def state_or_none(self, interaction: discord.Interaction[Any], game: Game[S]) -> S | None:
+        """For autocomplete: the channel's state of ``game``, or None (never raises)."""
+        try:
+            if interaction.channel_id is None:
+                return None
+            campaign = await self.store.get(interaction.channel_id)
+            if campaign is None or campaign.game != game.key:
+                return None
+            return game.load(campaign.state)
+        except Exception:
+            log.exception("autocomplete could not read the campaign")
+            return None

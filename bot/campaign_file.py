@@ -100,7 +100,7 @@ class CampaignFile(BaseModel):
 
     @model_validator(mode="after")
     def _consistent(self) -> CampaignFile:
-        model = GAMES[self.game].state_model()
+        model = GAMES[self.game].state_model
         self.state = _game_state(model, self.state, "state").model_dump(mode="json")
         seqs = [h.seq for h in self.history]
         if seqs != sorted(set(seqs)):

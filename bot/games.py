@@ -1,57 +1,19 @@
-"""The games a channel's campaign can play, and how to summarise each one's state."""
+"""The games a channel's campaign can play: the registry of each rules package's ``GAME``."""
 
 from __future__ import annotations
 
-import importlib
-import inspect
 import logging
 from dataclasses import dataclass
 from typing import Any
 
+from bot.rules import asteroid_belt, imperial_assault, imperium
+from bot.rules.game import Game
+
 log = logging.getLogger(__name__)
 
-
-@dataclass(frozen=True)
-class GameInfo:
-    key: str
-    title: str
-    module: str
-    state_class: str
-    setup_command: str
-
-    def state_model(self) -> Any:
-        return getattr(importlib.import_module(self.module), self.state_class)
-
-    def summarize(self, state: dict[str, Any], loc: str = "en") -> str:
-        """One line about ``state`` in ``loc``, from the game's own rules module."""
-        module = importlib.import_module(self.module)
-        model = getattr(module, self.state_class).model_validate(state)
-        if "loc" in inspect.signature(module.summarize).parameters:
-            return str(module.summarize(model, loc=loc))
-        return str(module.summarize(model))
-
-
-GAMES: dict[str, GameInfo] = {
-    info.key: info
-    for info in (
-        GameInfo(
-            "imperial_assault",
-            "Imperial Assault",
-            "bot.rules.imperial_assault",
-            "ImperialAssaultState",
-            "/ia setup",
-        ),
-        GameInfo(
-            "imperium", "GDW Imperium", "bot.rules.imperium", "ImperiumState", "/imperium setup"
-        ),
-        GameInfo(
-            "asteroid_belt",
-            "Asteroid Belt",
-            "bot.rules.asteroid_belt",
-            "AsteroidBeltState",
-            "/asteroids setup",
-        ),
-    )
+# WeeWar keeps no campaign state (its rolls stand alone), so it has no entry here.
+GAMES: dict[str, Game[Any]] = {
+    game.key: game for game in (imperial_assault.GAME, imperium.GAME, asteroid_belt.GAME)
 }
 
 

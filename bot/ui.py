@@ -30,9 +30,14 @@ CONTENT = 2000
 COLOUR = discord.Colour.dark_teal()
 
 
+def lang(interaction: discord.Interaction[Any]) -> str:
+    """The invoking member's catalog language: "ru" or "en"."""
+    return locale_of(interaction.locale)
+
+
 def tr(interaction: discord.Interaction[Any], key: str, /, **args: Any) -> str:
     """Catalog message ``key`` in the invoking member's language."""
-    return t(locale_of(interaction.locale), key, **args)
+    return t(lang(interaction), key, **args)
 
 
 def clip(text: str, limit: int) -> str:
@@ -148,7 +153,7 @@ class ConfirmView(SafeView):
         try:
             text = await self._on_confirm(interaction)
         except BotError as exc:
-            text = exc.localized(locale_of(interaction.locale))
+            text = exc.localized(lang(interaction))
             await interaction.response.edit_message(content=text, view=None, embed=None)
             return
         await interaction.response.edit_message(content=text, view=None, embed=None)
@@ -244,7 +249,7 @@ class ReplyButtons(SafeView):
             )
         except BotError as exc:
             key = "undo-button-gone" if exc.key == "campaign-changed" else None
-            text = tr(interaction, key) if key else exc.localized(locale_of(interaction.locale))
+            text = tr(interaction, key) if key else exc.localized(lang(interaction))
             await interaction.response.send_message(text, ephemeral=True)
             return
         self.undone = True
@@ -258,7 +263,7 @@ class ReplyButtons(SafeView):
                 seq=str(entry.seq),
                 actor=entry.actor_name,
                 command=clip(entry.command, 80),
-                summary=clip(render_summary(locale_of(interaction.locale), entry.summary), 200),
+                summary=clip(render_summary(lang(interaction), entry.summary), 200),
             )
         )
 
@@ -269,6 +274,4 @@ def undo_button(interaction: discord.Interaction[Any], tx: Tx) -> discord.ui.Vie
     campaign was just created (``/campaign end`` removes that)."""
     if tx.seq is None or tx.campaign is None or interaction.channel_id is None:
         return MISSING
-    return ReplyButtons(
-        locale_of(interaction.locale), channel_id=interaction.channel_id, undo_seq=tx.seq
-    )
+    return ReplyButtons(lang(interaction), channel_id=interaction.channel_id, undo_seq=tx.seq)

@@ -13,11 +13,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.campaign_file import MAX_FILE_BYTES, parse_campaign_file, render_campaign_file
-from bot.catalog import has, locale_of, render_summary, t
+from bot.catalog import has, render_summary, t
 from bot.errors import BotError, NoCampaign, NotAllowed
 from bot.games import GAMES, setup_hint
 from bot.storage import Campaign, HistoryEntry
-from bot.ui import UNDO_OWN_WINDOW, ConfirmView, EmbedBuilder, SafeView, clip, tr
+from bot.ui import UNDO_OWN_WINDOW, ConfirmView, EmbedBuilder, SafeView, clip, lang, tr
 
 if TYPE_CHECKING:
     from bot.app import TableBot
@@ -149,10 +149,10 @@ class CampaignCog(
     )
     async def status(self, interaction: discord.Interaction[Any]) -> None:
         campaign = await self._campaign(interaction)
-        loc = locale_of(interaction.locale)
+        loc = lang(interaction)
         info = GAMES.get(campaign.game)
         try:
-            summary = info.summarize(campaign.state, loc) if info else "—"
+            summary = info.summarize_stored(campaign.state, loc) if info else "—"
         except Exception:
             log.exception("could not summarise campaign in channel %s", campaign.channel_id)
             summary = t(loc, "campaign-status-unreadable")
@@ -186,7 +186,7 @@ class CampaignCog(
             raise BotError(key="campaign-end-nothing")
         await self.bot.ensure_game_master(interaction, campaign, "action-end-campaign")
         campaign_id = campaign.campaign_id
-        loc = locale_of(interaction.locale)
+        loc = lang(interaction)
         title = game_name(loc, campaign.game)
 
         async def confirmed(button_interaction: discord.Interaction[Any]) -> str:
@@ -215,7 +215,7 @@ class CampaignCog(
         self, interaction: discord.Interaction[Any], count: app_commands.Range[int, 1, 50] = 10
     ) -> None:
         campaign = await self._campaign(interaction)
-        loc = locale_of(interaction.locale)
+        loc = lang(interaction)
         entries = await self.bot.store.campaign_history(
             campaign.campaign_id, count, with_states=False
         )
@@ -235,7 +235,7 @@ class CampaignCog(
     async def undo(self, interaction: discord.Interaction[Any]) -> None:
         channel_id = self._channel(interaction)
         campaign = await self._campaign(interaction)
-        loc = locale_of(interaction.locale)
+        loc = lang(interaction)
         latest = await self.bot.store.latest_undoable(channel_id)
         if latest is None or latest.state_before is None:
             raise BotError(key="nothing-to-undo")
@@ -251,7 +251,7 @@ class CampaignCog(
                 seq=str(entry.seq),
                 actor=entry.actor_name,
                 command=clip(entry.command, 80),
-                summary=clip(render_summary(locale_of(who.locale), entry.summary), 200),
+                summary=clip(render_summary(lang(who), entry.summary), 200),
             )
 
         if latest.actor_id == interaction.user.id:
@@ -338,7 +338,7 @@ class CampaignCog(
         if data is None:
             raise NoCampaign(key="no-campaign", hint=setup_hint())
         raw = render_campaign_file(data)
-        loc = locale_of(interaction.locale)
+        loc = lang(interaction)
         text = t(
             loc,
             "export-done",
@@ -362,7 +362,7 @@ class CampaignCog(
         self, interaction: discord.Interaction[Any], file: discord.Attachment
     ) -> None:
         channel_id = self._channel(interaction)
-        loc = locale_of(interaction.locale)
+        loc = lang(interaction)
         current = await self.bot.store.get(channel_id)
         if current is not None:
             await self.bot.ensure_game_master(interaction, current, "action-import")
@@ -443,7 +443,7 @@ class CampaignCog(
     @gm.command(name="list", description="Who may run game-master commands in this channel")
     async def gm_list(self, interaction: discord.Interaction[Any]) -> None:
         campaign = await self._campaign(interaction)
-        loc = locale_of(interaction.locale)
+        loc = lang(interaction)
         added = await self.bot.store.game_masters(campaign.channel_id)
         lines = [t(loc, "gm-creator-line", member=f"<@{campaign.created_by}>")]
         lines += [f"<@{uid}>" for uid in added if uid != campaign.created_by]

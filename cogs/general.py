@@ -15,11 +15,10 @@ from bot.catalog import (
     choice_key,
     command_key,
     has,
-    locale_of,
     option_key,
     t,
 )
-from bot.ui import EMBED_DESCRIPTION, EmbedBuilder, clip, tr
+from bot.ui import EMBED_DESCRIPTION, EmbedBuilder, clip, lang, tr
 from cogs.campaign import Pager
 
 if TYPE_CHECKING:
@@ -122,7 +121,7 @@ class General(commands.Cog):
     @app_commands.describe(game="One game's commands with every option, page by page")
     @app_commands.choices(game=GAME_CHOICES)
     async def help(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
-        loc = locale_of(interaction.locale)
+        loc = lang(interaction)
         if game is None:
             await interaction.response.send_message(embed=self.overview(loc), ephemeral=True)
             return

@@ -13,10 +13,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import describe_invocation
-from bot.catalog import Msg, decimal, encode_summary, locale_of, t
+from bot.catalog import Msg, decimal, encode_summary, t
 from bot.rules import roll as rl
 from bot.rules.weewar import odds as ww_odds
-from bot.ui import EmbedBuilder, ReplyButtons, clip
+from bot.ui import EmbedBuilder, ReplyButtons, clip, lang
 
 if TYPE_CHECKING:
     from bot.app import TableBot
@@ -157,7 +157,7 @@ class RollCog(commands.Cog):
     ) -> None:
         """Roll ``expression`` for the member behind ``interaction`` (the command, or a press
         of Roll again under an earlier roll: ``command`` is what the history shows)."""
-        loc = locale_of(interaction.locale)
+        loc = lang(interaction)
         dice = self.bot.new_dice()
         start = len(dice.draws)
         outcome = rl.roll(expression, dice)

@@ -14,13 +14,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.catalog import Msg, has, locale_of, t
-from bot.errors import InputError, NoCampaign, RuleError
-from bot.games import GAMES
+from bot.catalog import Msg, has, t
+from bot.errors import InputError, RuleError
 from bot.rules import asteroid_belt as ab
 from bot.rules.dice import Dice
-from bot.storage import Tx
-from bot.ui import clip, undo_button
+from bot.storage import Campaign
+from bot.ui import clip, lang, undo_button
 from cogs.asteroid_belt.render import (
     history_summary,
     render_asteroid,
@@ -40,7 +39,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-GAME = "asteroid_belt"
+GAME = ab.GAME
 UnitOpt = Literal["engineer", "assault", "recon", "elite"]
 CivOpt = Literal["violet", "orange", "green"]
 SideOpt = Literal["violet", "orange", "green", "natives"]
@@ -69,15 +68,10 @@ class AsteroidBeltCog(commands.Cog):
         self.bot = bot
 
     # -- plumbing ---------------------------------------------------------------------------
-    @staticmethod
-    def _state(tx: Tx) -> ab.AsteroidBeltState:
-        assert tx.campaign is not None
-        return ab.AsteroidBeltState.model_validate(tx.campaign.state)
-
     async def _who(
-        self, interaction: discord.Interaction[Any], tx: Tx, state: ab.AsteroidBeltState
+        self, interaction: discord.Interaction[Any], campaign: Campaign, state: ab.AsteroidBeltState
     ) -> tuple[ab.CivId | None, bool]:
-        gm = await self.bot.is_game_master(interaction, tx.campaign)
+        gm = await self.bot.is_game_master(interaction, campaign)
         return ab.civ_of_member(state, interaction.user.id), gm
 
     async def _act(
@@ -89,37 +83,17 @@ class AsteroidBeltCog(commands.Cog):
         """The usual shape: check who acts for which civilisation, apply ``step(state, civ,
         dice)``, store, reply."""
         dice = self.bot.new_dice()
-        async with self.bot.campaign_tx(interaction, game=GAME) as tx:
-            state = self._state(tx)
-            member_civ, gm = await self._who(interaction, tx, state)
+        async with self.bot.play(interaction, GAME) as play:
+            state = play.state
+            member_civ, gm = await self._who(interaction, play.campaign, state)
             civ = ab.acting_civ(state, member_civ, gm=gm, requested=civilisation)
             new, outcome = step(state, civ, dice)
-            tx.set_state(new)
             lines = render_lines("en", outcome)
-            tx.record(history_summary(outcome, lines), dice.draws)
+            play.commit(new, history_summary(outcome, lines), dice.draws)
         await interaction.response.send_message(
-            embed=render_outcome(locale_of(interaction.locale), new, outcome, lines),
-            view=undo_button(interaction, tx),
+            embed=render_outcome(lang(interaction), new, outcome, lines),
+            view=undo_button(interaction, play.tx),
         )
-
-    async def _load(self, interaction: discord.Interaction[Any]) -> ab.AsteroidBeltState:
-        if interaction.channel_id is None:
-            raise NoCampaign(key="use-in-channel")
-        campaign = await self.bot.store.get(interaction.channel_id)
-        if campaign is None:
-            raise NoCampaign(
-                key="no-campaign-game",
-                game=Msg(f"game-{GAME}"),
-                hint=GAMES[GAME].setup_command,
-            )
-        if campaign.game != GAME:
-            current = f"game-{campaign.game}"
-            raise NoCampaign(
-                key="wrong-game",
-                current=Msg(current) if has("en", current) else campaign.game,
-                game=Msg(f"game-{GAME}"),
-            )
-        return ab.AsteroidBeltState.model_validate(campaign.state)
 
     async def _suggest(
         self,
@@ -131,16 +105,13 @@ class AsteroidBeltCog(commands.Cog):
         classes: Iterable[int] | None = None,
     ) -> list[app_commands.Choice[str]]:
         try:
-            if interaction.channel_id is None:
+            state = await self.bot.state_or_none(interaction, GAME)
+            if state is None:
                 return []
-            campaign = await self.bot.store.get(interaction.channel_id)
-            if campaign is None or campaign.game != GAME:
-                return []
-            state = ab.AsteroidBeltState.model_validate(campaign.state)
             civ = ab.civ_of_member(state, interaction.user.id) if own else None
             labels = ab.suggest_asteroids(state, current, statuses, civ=civ, classes=classes)
             by_label = {a.label: a for a in state.asteroids}
-            loc = locale_of(interaction.locale)
+            loc = lang(interaction)
             return [
                 app_commands.Choice(
                     name=clip(render_asteroid(loc, state, by_label[label]), 100), value=label
@@ -200,10 +171,10 @@ class AsteroidBeltCog(commands.Cog):
                 recon=recon,
                 counts=counts,
             )
-            tx.create(GAME, state)
+            tx.create(GAME.key, state)
             lines = render_lines("en", outcome)
             tx.record(history_summary(outcome, lines), dice.draws)
-        embed = render_setup(locale_of(interaction.locale), state, outcome, lines)
+        embed = render_setup(lang(interaction), state, outcome, lines)
         await interaction.response.send_message(embed=embed)
 
     @asteroids.command(name="join", description="Claim a civilisation of this campaign")
@@ -217,50 +188,47 @@ class AsteroidBeltCog(commands.Cog):
         civilisation: CivOpt,
         member: discord.Member | discord.User | None = None,
     ) -> None:
-        async with self.bot.campaign_tx(interaction, game=GAME) as tx:
-            state = self._state(tx)
+        async with self.bot.play(interaction, GAME) as play:
+            state = play.state
             target_id = interaction.user.id
             if member is not None and member.id != interaction.user.id:
-                await self.bot.ensure_game_master(interaction, tx.campaign, "ab-action-give-civ")
+                await self.bot.ensure_game_master(interaction, play.campaign, "ab-action-give-civ")
                 target_id = member.id
             new, outcome = ab.join(state, civilisation, target_id)
             joined = new.civs.get(ab.parse_civ(civilisation))
             if target_id == interaction.user.id and joined is not None:
-                joined.locale = locale_of(interaction.locale)
-            tx.set_state(new)
+                joined.locale = lang(interaction)
             lines = render_lines("en", outcome)
-            tx.record(history_summary(outcome, lines))
+            play.commit(new, history_summary(outcome, lines))
         await interaction.response.send_message(
-            embed=render_outcome(locale_of(interaction.locale), new, outcome, lines),
-            view=undo_button(interaction, tx),
+            embed=render_outcome(lang(interaction), new, outcome, lines),
+            view=undo_button(interaction, play.tx),
         )
 
     @asteroids.command(name="status", description="Resources, VP, units and asteroids")
     async def status(self, interaction: discord.Interaction[Any]) -> None:
-        state = await self._load(interaction)
-        await interaction.response.send_message(
-            embed=render_status(locale_of(interaction.locale), state)
-        )
+        state = await self.bot.read_state(interaction, GAME)
+        await interaction.response.send_message(embed=render_status(lang(interaction), state))
 
     # -- turn ---------------------------------------------------------------------------------
     @asteroids.command(name="end-turn", description="End your turn: the next civilisation plays")
     async def end_turn(self, interaction: discord.Interaction[Any]) -> None:
-        async with self.bot.campaign_tx(interaction, game=GAME) as tx:
-            state = self._state(tx)
-            member_civ, gm = await self._who(interaction, tx, state)
+        async with self.bot.play(interaction, GAME) as play:
+            state = play.state
+            member_civ, gm = await self._who(interaction, play.campaign, state)
             ab.require_turn(state, member_civ, gm=gm)
             new, outcome = ab.end_turn(state)
-            loc = locale_of(interaction.locale)
+            loc = lang(interaction)
             if member_civ is not None and new.civs[member_civ].member_id == interaction.user.id:
                 new.civs[member_civ].locale = loc
-            tx.set_state(new)
             lines = render_lines("en", outcome)
-            tx.record(history_summary(outcome, lines))
+            play.commit(new, history_summary(outcome, lines))
         pinged = new.civs[ab.current_civ(new)]
         member = pinged.member_id
         if member is None:
             await interaction.response.send_message(
-                embed=render_outcome(loc, new, outcome, lines), view=undo_button(interaction, tx)
+                embed=render_outcome(loc, new, outcome, lines),
+                view=undo_button(interaction, play.tx),
             )
             return
         # The ping speaks the pinged player's language as the bot last saw it; never seen (a
@@ -270,7 +238,7 @@ class AsteroidBeltCog(commands.Cog):
             render_your_turn(pinged.locale or loc, new, member),
             embed=render_outcome(loc, new, outcome, lines),
             allowed_mentions=discord.AllowedMentions(users=[discord.Object(id=member)]),
-            view=undo_button(interaction, tx),
+            view=undo_button(interaction, play.tx),
         )
 
     # -- economy ------------------------------------------------------------------------------
@@ -495,14 +463,11 @@ class AsteroidBeltCog(commands.Cog):
     ) -> tuple[str, ab.CivState] | None:
         """The reader's language and the books of the civilisation this member plays (or, for
         a member who plays none, of whose turn it is)."""
-        if interaction.channel_id is None:
+        state = await self.bot.state_or_none(interaction, GAME)
+        if state is None:
             return None
-        campaign = await self.bot.store.get(interaction.channel_id)
-        if campaign is None or campaign.game != GAME:
-            return None
-        state = ab.AsteroidBeltState.model_validate(campaign.state)
         civ = ab.civ_of_member(state, interaction.user.id) or ab.current_civ(state)
-        return locale_of(interaction.locale), state.civs[civ]
+        return lang(interaction), state.civs[civ]
 
     @asteroids.command(name="token", description="Use one of your elite's 3 ability tokens")
     @app_commands.describe(
@@ -549,21 +514,20 @@ class AsteroidBeltCog(commands.Cog):
         defender_side: SideOpt | None = None,
         odds_only: bool = False,
     ) -> None:
-        loc = locale_of(interaction.locale)
+        loc = lang(interaction)
         if odds_only:
             await interaction.response.send_message(embed=render_odds(loc, attacker, defender))
             return
         dice = self.bot.new_dice()
-        async with self.bot.campaign_tx(interaction, game=GAME) as tx:
-            state = self._state(tx)
-            member_civ, gm = await self._who(interaction, tx, state)
+        async with self.bot.play(interaction, GAME) as play:
+            state = play.state
+            member_civ, gm = await self._who(interaction, play.campaign, state)
             att, dfn = ab.fight_sides(state, member_civ, attacker_side, defender_side, gm=gm)
             new, outcome = ab.fight(state, att, attacker, dfn, defender, dice)
-            tx.set_state(new)
             lines = render_lines("en", outcome)
-            tx.record(history_summary(outcome, lines), dice.draws)
+            play.commit(new, history_summary(outcome, lines), dice.draws)
         await interaction.response.send_message(
-            embed=render_outcome(loc, new, outcome, lines), view=undo_button(interaction, tx)
+            embed=render_outcome(loc, new, outcome, lines), view=undo_button(interaction, play.tx)
         )
 
     @asteroids.command(name="shuttle-fight", description="Your shuttle attacks another shuttle")
@@ -623,18 +587,17 @@ class AsteroidBeltCog(commands.Cog):
         picks: app_commands.Range[str, 0, 80] = "",
     ) -> None:
         dice = self.bot.new_dice()
-        async with self.bot.campaign_tx(interaction, game=GAME) as tx:
-            state = self._state(tx)
-            member_civ, gm = await self._who(interaction, tx, state)
+        async with self.bot.play(interaction, GAME) as play:
+            state = play.state
+            member_civ, gm = await self._who(interaction, play.campaign, state)
             ab.require_guards_player(state, asteroid, member_civ, gm=gm)
             units = ab.parse_units(picks) if picks.strip() else []
             new, outcome = ab.resolve_guards(state, asteroid, units, dice)
-            tx.set_state(new)
             lines = render_lines("en", outcome)
-            tx.record(history_summary(outcome, lines), dice.draws)
+            play.commit(new, history_summary(outcome, lines), dice.draws)
         await interaction.response.send_message(
-            embed=render_outcome(locale_of(interaction.locale), new, outcome, lines),
-            view=undo_button(interaction, tx),
+            embed=render_outcome(lang(interaction), new, outcome, lines),
+            view=undo_button(interaction, play.tx),
         )
 
     @guards.autocomplete("asteroid")
@@ -710,7 +673,7 @@ class AsteroidBeltCog(commands.Cog):
     ) -> list[app_commands.Choice[str]]:
         try:
             key = current.strip().lower().replace("ё", "е")
-            loc = locale_of(interaction.locale)
+            loc = lang(interaction)
             out = []
             for c in ab.CIV_IDS:
                 name = t(loc, f"ab-civ-{c}")

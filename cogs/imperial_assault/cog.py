@@ -14,17 +14,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.catalog import Msg, has, locale_of
-from bot.errors import NoCampaign
-from bot.games import setup_command
-from bot.rules.imperial_assault import activation, adaptive, deployment, tables
+from bot.rules.imperial_assault import GAME, activation, adaptive, deployment, tables
 from bot.rules.imperial_assault.state import (
     ImperialAssaultState,
     deployed_ids,
     manual_deploy_ids,
 )
-from bot.storage import Campaign
-from bot.ui import undo_button
+from bot.ui import lang, undo_button
 from cogs.imperial_assault import render
 
 if TYPE_CHECKING:
@@ -32,14 +28,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-GAME = tables.GAME
 TITLE = "Imperial Assault"
 MAX_THREAT_CHANGE = 99
 MAX_FIGURES = 10
-
-
-def _loc(interaction: discord.Interaction[Any]) -> str:
-    return locale_of(interaction.locale)
 
 
 def _group_choices(pairs: list[tuple[str, str]]) -> list[app_commands.Choice[str]]:
@@ -70,43 +61,6 @@ class ImperialAssaultCog(commands.Cog):
 
     def __init__(self, bot: TableBot) -> None:
         self.bot = bot
-
-    # -- helpers -----------------------------------------------------------------------------
-    async def _read_state(
-        self, interaction: discord.Interaction[Any]
-    ) -> tuple[Campaign, ImperialAssaultState]:
-        if interaction.channel_id is None:
-            raise NoCampaign(key="use-in-channel")
-        campaign = await self.bot.store.get(interaction.channel_id)
-        if campaign is None:
-            raise NoCampaign(
-                key="no-campaign-game",
-                game=Msg(f"game-{GAME}"),
-                hint=setup_command(GAME),
-            )
-        if campaign.game != GAME:
-            other = f"game-{campaign.game}"
-            raise NoCampaign(
-                key="wrong-game",
-                current=Msg(other) if has("en", other) else campaign.game,
-                game=Msg(f"game-{GAME}"),
-            )
-        return campaign, ImperialAssaultState.model_validate(campaign.state)
-
-    async def _state_or_none(
-        self, interaction: discord.Interaction[Any]
-    ) -> ImperialAssaultState | None:
-        """For autocomplete: the channel's state, or None (never raises)."""
-        try:
-            if interaction.channel_id is None:
-                return None
-            campaign = await self.bot.store.get(interaction.channel_id)
-            if campaign is None or campaign.game != GAME:
-                return None
-            return ImperialAssaultState.model_validate(campaign.state)
-        except Exception:
-            log.exception("autocomplete could not read the campaign")
-            return None
 
     # -- /ia setup -------------------------------------------------------------------------------
     @ia_group.command(name="setup", description="Start this channel's Imperial Assault mission")
@@ -140,9 +94,9 @@ class ImperialAssaultCog(commands.Cog):
             threat=threat,
         )
         async with self.bot.campaign_tx(interaction, game=None, require=False) as tx:
-            tx.create(GAME, state)
+            tx.create(GAME.key, state)
             tx.record(render.history_setup(state), dice.draws)
-        loc = locale_of(interaction.locale)
+        loc = lang(interaction)
         await interaction.response.send_message(
             embed=render.render_setup_public(loc, state, outcome)
         )
@@ -183,30 +137,26 @@ class ImperialAssaultCog(commands.Cog):
     )
     async def deploy_roll(self, interaction: discord.Interaction[Any]) -> None:
         dice = self.bot.new_dice()
-        async with self.bot.campaign_tx(interaction, game=GAME) as tx:
-            assert tx.campaign is not None
-            state = ImperialAssaultState.model_validate(tx.campaign.state)
+        async with self.bot.play(interaction, GAME) as play:
+            state = play.state
             new_state, outcome = deployment.deploy_roll(state, dice)
-            tx.set_state(new_state)
-            tx.record(render.history_deploy_roll(outcome), dice.draws)
+            play.commit(new_state, render.history_deploy_roll(outcome), dice.draws)
         await interaction.response.send_message(
-            embed=render.render_deploy_roll(_loc(interaction), outcome),
-            view=undo_button(interaction, tx),
+            embed=render.render_deploy_roll(lang(interaction), outcome),
+            view=undo_button(interaction, play.tx),
         )
 
     # -- /ia activate ----------------------------------------------------------------------------
     @ia_group.command(name="activate", description="The next Imperial activation")
     async def activate(self, interaction: discord.Interaction[Any]) -> None:
         dice = self.bot.new_dice()
-        async with self.bot.campaign_tx(interaction, game=GAME) as tx:
-            assert tx.campaign is not None
-            state = ImperialAssaultState.model_validate(tx.campaign.state)
+        async with self.bot.play(interaction, GAME) as play:
+            state = play.state
             new_state, outcome = activation.activate(state, dice)
-            tx.set_state(new_state)
-            tx.record(render.history_activation(state.round, outcome), dice.draws)
+            play.commit(new_state, render.history_activation(state.round, outcome), dice.draws)
         await interaction.response.send_message(
-            embed=render.render_activation(_loc(interaction), outcome),
-            view=undo_button(interaction, tx),
+            embed=render.render_activation(lang(interaction), outcome),
+            view=undo_button(interaction, play.tx),
         )
 
     # -- /ia defeat ------------------------------------------------------------------------------
@@ -215,15 +165,13 @@ class ImperialAssaultCog(commands.Cog):
     async def defeat(
         self, interaction: discord.Interaction[Any], group: app_commands.Range[str, 1, 100]
     ) -> None:
-        async with self.bot.campaign_tx(interaction, game=GAME) as tx:
-            assert tx.campaign is not None
-            state = ImperialAssaultState.model_validate(tx.campaign.state)
+        async with self.bot.play(interaction, GAME) as play:
+            state = play.state
             new_state, outcome = adaptive.defeat(state, group)
-            tx.set_state(new_state)
-            tx.record(render.history_defeat(state.round, outcome))
+            play.commit(new_state, render.history_defeat(state.round, outcome))
         await interaction.response.send_message(
-            embed=render.render_defeat(_loc(interaction), outcome),
-            view=undo_button(interaction, tx),
+            embed=render.render_defeat(lang(interaction), outcome),
+            view=undo_button(interaction, play.tx),
         )
 
     # -- /ia figure-lost -------------------------------------------------------------------------
@@ -238,15 +186,13 @@ class ImperialAssaultCog(commands.Cog):
         group: app_commands.Range[str, 1, 100],
         count: app_commands.Range[int, 1, MAX_FIGURES] = 1,
     ) -> None:
-        async with self.bot.campaign_tx(interaction, game=GAME) as tx:
-            assert tx.campaign is not None
-            state = ImperialAssaultState.model_validate(tx.campaign.state)
+        async with self.bot.play(interaction, GAME) as play:
+            state = play.state
             new_state, outcome = adaptive.lose_figures(state, group, count)
-            tx.set_state(new_state)
-            tx.record(render.history_figure_loss(state.round, outcome, count))
+            play.commit(new_state, render.history_figure_loss(state.round, outcome, count))
         await interaction.response.send_message(
-            embed=render.render_figure_loss(_loc(interaction), outcome),
-            view=undo_button(interaction, tx),
+            embed=render.render_figure_loss(lang(interaction), outcome),
+            view=undo_button(interaction, play.tx),
         )
 
     @defeat.autocomplete("group")
@@ -263,7 +209,7 @@ class ImperialAssaultCog(commands.Cog):
         ids: Callable[[ImperialAssaultState], Any],
     ) -> list[app_commands.Choice[str]]:
         """Groups whose ids ``ids(state)`` gives, matching what was typed (never raises)."""
-        state = await self._state_or_none(interaction)
+        state = await self.bot.state_or_none(interaction, GAME)
         if state is None:
             return []
         try:
@@ -278,17 +224,15 @@ class ImperialAssaultCog(commands.Cog):
     async def deploy(
         self, interaction: discord.Interaction[Any], group: app_commands.Range[str, 1, 100]
     ) -> None:
-        async with self.bot.campaign_tx(
-            interaction, game=GAME, game_master=True, action="ia-action-deploy"
-        ) as tx:
-            assert tx.campaign is not None
-            state = ImperialAssaultState.model_validate(tx.campaign.state)
+        async with self.bot.play(
+            interaction, GAME, game_master=True, action="ia-action-deploy"
+        ) as play:
+            state = play.state
             new_state, outcome = deployment.manual_deploy(state, group)
-            tx.set_state(new_state)
-            tx.record(render.history_manual_deploy(state.round, outcome))
+            play.commit(new_state, render.history_manual_deploy(state.round, outcome))
         await interaction.response.send_message(
-            embed=render.render_manual_deploy(_loc(interaction), outcome),
-            view=undo_button(interaction, tx),
+            embed=render.render_manual_deploy(lang(interaction), outcome),
+            view=undo_button(interaction, play.tx),
         )
 
     @deploy.autocomplete("group")
@@ -305,32 +249,31 @@ class ImperialAssaultCog(commands.Cog):
         interaction: discord.Interaction[Any],
         amount: app_commands.Range[int, -MAX_THREAT_CHANGE, MAX_THREAT_CHANGE],
     ) -> None:
-        async with self.bot.campaign_tx(
-            interaction, game=GAME, game_master=True, action="ia-action-threat"
-        ) as tx:
-            assert tx.campaign is not None
-            state = ImperialAssaultState.model_validate(tx.campaign.state)
+        async with self.bot.play(
+            interaction, GAME, game_master=True, action="ia-action-threat"
+        ) as play:
+            state = play.state
             new_state, outcome = adaptive.adjust_threat(state, amount)
-            tx.set_state(new_state)
-            tx.record(render.history_threat(state.round, outcome))
+            play.commit(new_state, render.history_threat(state.round, outcome))
         await interaction.response.send_message(
-            render.render_threat(_loc(interaction), outcome), view=undo_button(interaction, tx)
+            render.render_threat(lang(interaction), outcome), view=undo_button(interaction, play.tx)
         )
 
     # -- /ia status, /ia hand --------------------------------------------------------------------
     @ia_group.command(name="status", description="Round, threat, DM, deployed groups, fame")
     async def status(self, interaction: discord.Interaction[Any]) -> None:
-        _, state = await self._read_state(interaction)
+        state = await self.bot.read_state(interaction, GAME)
         await interaction.response.send_message(
-            embed=render.render_status(_loc(interaction), state)
+            embed=render.render_status(lang(interaction), state)
         )
 
     @ia_group.command(
         name="hand", description="Game master: the Empire's deployment hand (private)"
     )
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
-        campaign, state = await self._read_state(interaction)
-        await self.bot.ensure_game_master(interaction, campaign, "ia-action-hand")
+        state = await self.bot.read_state(
+            interaction, GAME, game_master=True, action="ia-action-hand"
+        )
         await interaction.response.send_message(
-            embed=render.render_hand(_loc(interaction), state), ephemeral=True
+            embed=render.render_hand(lang(interaction), state), ephemeral=True
         )

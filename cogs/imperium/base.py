@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING, Any, Literal
 import discord
 from discord import app_commands
 
-from bot.catalog import LOCALES, Msg, has, t
-from bot.errors import BotError, NoCampaign, NotAllowed
+from bot.catalog import LOCALES, Msg, t
+from bot.errors import NotAllowed
 from bot.rules import imperium as im
 from bot.storage import Campaign
 
@@ -18,10 +18,7 @@ if TYPE_CHECKING:
     from bot.app import TableBot
 
 
-GAME = "imperium"
-
-
-SETUP_COMMAND = "/imperium setup"
+GAME = im.GAME
 
 
 SideOpt = Literal["terran", "imperial"]
@@ -85,28 +82,10 @@ def list_choices(
 class ImperiumBase:
     bot: TableBot
 
-    async def load(
-        self, interaction: discord.Interaction[Any]
-    ) -> tuple[Campaign, im.ImperiumState]:
-        if interaction.channel_id is None:
-            raise BotError(key="use-in-channel")
-        campaign = await self.bot.store.get(interaction.channel_id)
-        if campaign is None:
-            raise NoCampaign(key="no-campaign-game", game=Msg(f"game-{GAME}"), hint=SETUP_COMMAND)
-        if campaign.game != GAME:
-            current_key = f"game-{campaign.game}"
-            current: Msg | str = Msg(current_key) if has("en", current_key) else campaign.game
-            raise NoCampaign(key="wrong-game", current=current, game=Msg(f"game-{GAME}"))
-        return campaign, im.ImperiumState.model_validate(campaign.state)
-
     async def state_for_autocomplete(
         self, interaction: discord.Interaction[Any]
     ) -> im.ImperiumState | None:
-        try:
-            _, state = await self.load(interaction)
-        except Exception:
-            return None
-        return state
+        return await self.bot.state_or_none(interaction, GAME)
 
     async def speaks_for(
         self, interaction: discord.Interaction[Any], campaign: Campaign, state: im.ImperiumState

@@ -15,7 +15,7 @@ from discord.ext import commands
 from bot.catalog import Msg, t
 from bot.errors import InputError
 from bot.rules import imperium as im
-from bot.ui import tr, undo_button
+from bot.ui import lang, tr, undo_button
 from cogs.imperium.base import (
     GAME,
     ImperiumBase,
@@ -28,7 +28,6 @@ from cogs.imperium.base import (
 )
 from cogs.imperium.render import (
     history,
-    lang,
     render_fire_steps,
     render_fleet,
     render_interwar,
@@ -88,16 +87,15 @@ class ImperiumCog(
             [terran.id] if terran else [], [imperial.id] if imperial else [], first_war
         )
         async with self.bot.campaign_tx(interaction, game=None, require=False) as tx:
-            tx.create(GAME, state)
+            tx.create(GAME.key, state)
             tx.record(history("imp-hist-setup", first="yes" if first_war else "no"))
         await interaction.response.send_message(embed=render_setup(state, lang(interaction)))
 
     @app_commands.command(name="join", description="Play a side")
     @app_commands.describe(side="The side you play")
     async def join(self, interaction: discord.Interaction[Any], side: SideOpt) -> None:
-        async with self.bot.campaign_tx(interaction, game=GAME) as tx:
-            assert tx.campaign is not None
-            state = im.ImperiumState.model_validate(tx.campaign.state)
+        async with self.bot.play(interaction, GAME) as play:
+            state = play.state
             current = im.side_of_member(state, interaction.user.id)
             if current == side:
                 raise InputError(key="imp-already-play", side=side)
@@ -105,24 +103,24 @@ class ImperiumCog(
                 raise InputError(key="imp-play-other", side=current)
             new = state.model_copy(deep=True)
             new.players[side].append(interaction.user.id)
-            tx.set_state(new)
-            tx.record(
-                history("imp-hist-join", member=interaction.user.display_name, side=side_msg(side))
+            play.commit(
+                new,
+                history("imp-hist-join", member=interaction.user.display_name, side=side_msg(side)),
             )
         await interaction.response.send_message(
             tr(interaction, "imp-joined", member=f"<@{interaction.user.id}>", side=side),
-            view=undo_button(interaction, tx),
+            view=undo_button(interaction, play.tx),
         )
 
     @app_commands.command(name="status", description="Sides, RUs, systems, fleets, combats")
     async def status(self, interaction: discord.Interaction[Any]) -> None:
-        _, state = await self.load(interaction)
+        state = await self.bot.read_state(interaction, GAME)
         await interaction.response.send_message(embed=render_status(state, lang(interaction)))
 
     @app_commands.command(name="fleet", description="The roster, or one system's ships")
     @app_commands.describe(system="Only the ships in this system")
     async def fleet(self, interaction: discord.Interaction[Any], system: str | None = None) -> None:
-        _, state = await self.load(interaction)
+        state = await self.bot.read_state(interaction, GAME)
         await interaction.response.send_message(
             embed=render_fleet(state, system, lang(interaction))
         )
@@ -140,21 +138,20 @@ class ImperiumCog(
     ) -> None:
         if stock is None and income is None:
             raise InputError(key="imp-give-stock-or-income")
-        async with self.bot.campaign_tx(
-            interaction, game=GAME, game_master=True, action="imp-action-set-rus"
-        ) as tx:
-            assert tx.campaign is not None
-            state = im.ImperiumState.model_validate(tx.campaign.state)
+        async with self.bot.play(
+            interaction, GAME, game_master=True, action="imp-action-set-rus"
+        ) as play:
+            state = play.state
             new = im.set_rus(state, side, stock, income)
-            tx.set_state(new)
-            tx.record(
+            play.commit(
+                new,
                 history(
                     "imp-hist-rus", side=side_msg(side), rus=new.rus[side], income=new.income[side]
-                )
+                ),
             )
         await interaction.response.send_message(
             tr(interaction, "imp-rus-set", side=side, rus=new.rus[side], income=new.income[side]),
-            view=undo_button(interaction, tx),
+            view=undo_button(interaction, play.tx),
         )
 
     @app_commands.command(name="war", description="GM: begin the war")
@@ -162,44 +159,40 @@ class ImperiumCog(
     async def war(
         self, interaction: discord.Interaction[Any], phasing: SideOpt | None = None
     ) -> None:
-        async with self.bot.campaign_tx(
-            interaction, game=GAME, game_master=True, action="imp-action-begin-war"
-        ) as tx:
-            assert tx.campaign is not None
-            state = im.ImperiumState.model_validate(tx.campaign.state)
+        async with self.bot.play(
+            interaction, GAME, game_master=True, action="imp-action-begin-war"
+        ) as play:
+            state = play.state
             new = im.begin_war(state, phasing)
-            tx.set_state(new)
-            tx.record(history("imp-hist-war", war=new.war))
+            play.commit(new, history("imp-hist-war", war=new.war))
         await interaction.response.send_message(
             tr(interaction, "imp-war-begins", war=new.war, side=new.phasing),
-            view=undo_button(interaction, tx),
+            view=undo_button(interaction, play.tx),
         )
 
     @app_commands.command(name="phasing", description="Set the phasing player")
     @app_commands.describe(side="The phasing side this turn")
     async def phasing(self, interaction: discord.Interaction[Any], side: SideOpt) -> None:
-        async with self.bot.campaign_tx(interaction, game=GAME) as tx:
-            assert tx.campaign is not None
-            state = im.ImperiumState.model_validate(tx.campaign.state)
-            await self.require_player(interaction, tx.campaign, state, "imp-action-set-phasing")
-            tx.set_state(im.set_phasing(state, side))
-            tx.record(history("imp-hist-phasing", side=side_msg(side)))
+        async with self.bot.play(interaction, GAME) as play:
+            state = play.state
+            await self.require_player(interaction, play.campaign, state, "imp-action-set-phasing")
+            play.commit(
+                im.set_phasing(state, side), history("imp-hist-phasing", side=side_msg(side))
+            )
         await interaction.response.send_message(
-            tr(interaction, "imp-phasing-set", side=side), view=undo_button(interaction, tx)
+            tr(interaction, "imp-phasing-set", side=side), view=undo_button(interaction, play.tx)
         )
 
     @app_commands.command(name="interwar", description="GM: end the war, pay interwar income")
     async def interwar(self, interaction: discord.Interaction[Any]) -> None:
-        async with self.bot.campaign_tx(
-            interaction, game=GAME, game_master=True, action="imp-action-end-war"
-        ) as tx:
-            assert tx.campaign is not None
-            state = im.ImperiumState.model_validate(tx.campaign.state)
+        async with self.bot.play(
+            interaction, GAME, game_master=True, action="imp-action-end-war"
+        ) as play:
+            state = play.state
             new, out = im.interwar(state)
-            tx.set_state(new)
-            tx.record(history("imp-hist-interwar", war=new.war))
+            play.commit(new, history("imp-hist-interwar", war=new.war))
         await interaction.response.send_message(
-            embed=render_interwar(out, lang(interaction)), view=undo_button(interaction, tx)
+            embed=render_interwar(out, lang(interaction)), view=undo_button(interaction, play.tx)
         )
 
     # -- systems -------------------------------------------------------------------------------
@@ -220,21 +213,19 @@ class ImperiumCog(
         outposts: app_commands.Range[int, 0, 20] | None = None,
         homeworld: bool | None = None,
     ) -> None:
-        async with self.bot.campaign_tx(
-            interaction, game=GAME, game_master=True, action="imp-action-change-systems"
-        ) as tx:
-            assert tx.campaign is not None
-            state = im.ImperiumState.model_validate(tx.campaign.state)
+        async with self.bot.play(
+            interaction, GAME, game_master=True, action="imp-action-change-systems"
+        ) as play:
+            state = play.state
             own: im.Side | Literal["keep"] | None = (
                 "keep" if owner is None else None if owner == "none" else owner
             )
             new, system = im.set_system(
                 state, name, owner=own, worlds=worlds, outposts=outposts, homeworld=homeworld
             )
-            tx.set_state(new)
-            tx.record(history("imp-hist-system", line=system_msg(system)))
+            play.commit(new, history("imp-hist-system", line=system_msg(system)))
         await interaction.response.send_message(
-            system_line(system, lang(interaction)), view=undo_button(interaction, tx)
+            system_line(system, lang(interaction)), view=undo_button(interaction, play.tx)
         )
 
     system_set.autocomplete("name")(ImperiumBase.system_autocomplete)
@@ -270,13 +261,14 @@ class ImperiumCog(
         carries: app_commands.Range[int, 0, 99] = 0,
     ) -> None:
         # Long (~65 lines): one option per counter field, handed straight to im.add_ship.
-        async with self.bot.campaign_tx(interaction, game=GAME) as tx:
-            assert tx.campaign is not None
-            state = im.ImperiumState.model_validate(tx.campaign.state)
+        async with self.bot.play(interaction, GAME) as play:
+            state = play.state
             whose = side or im.side_of_member(state, interaction.user.id)
             if whose is None:
                 raise InputError(key="imp-whose-ship")
-            await self.require_side(interaction, tx.campaign, state, whose, "imp-action-add-ships")
+            await self.require_side(
+                interaction, play.campaign, state, whose, "imp-action-add-ships"
+            )
             new, ship = im.add_ship(
                 state,
                 name=name,
@@ -291,8 +283,8 @@ class ImperiumCog(
                 strength=strength,
                 carries=carries,
             )
-            tx.set_state(new)
-            tx.record(
+            play.commit(
+                new,
                 history(
                     "imp-hist-ship-added",
                     ship=ship.name,
@@ -300,10 +292,11 @@ class ImperiumCog(
                     side=side_msg(ship.side),
                     state=Msg("imp-ship-disrupted" if ship.disrupted else "imp-ship-ready"),
                     system=ship.system or "—",
-                )
+                ),
             )
         await interaction.response.send_message(
-            embed=render_ship(ship, "added", lang(interaction)), view=undo_button(interaction, tx)
+            embed=render_ship(ship, "added", lang(interaction)),
+            view=undo_button(interaction, play.tx),
         )
 
     ship_add.autocomplete("system")(ImperiumBase.system_autocomplete)
@@ -324,17 +317,15 @@ class ImperiumCog(
         change: Callable[[im.ImperiumState, str], tuple[im.ImperiumState, im.Ship]],
     ) -> tuple[im.Ship, discord.ui.View]:
         """The changed ship, and the Undo button for the reply."""
-        async with self.bot.campaign_tx(interaction, game=GAME) as tx:
-            assert tx.campaign is not None
-            state = im.ImperiumState.model_validate(tx.campaign.state)
+        async with self.bot.play(interaction, GAME) as play:
+            state = play.state
             ship = im.find_ship(state, name)
             await self.require_side(
-                interaction, tx.campaign, state, ship.side, f"imp-action-{verb}"
+                interaction, play.campaign, state, ship.side, f"imp-action-{verb}"
             )
             new, changed = change(state, ship.name)
-            tx.set_state(new)
-            tx.record(history("imp-hist-ship", verb=verb, ship=changed.name))
-        return changed, undo_button(interaction, tx)
+            play.commit(new, history("imp-hist-ship", verb=verb, ship=changed.name))
+        return changed, undo_button(interaction, play.tx)
 
     @ship.command(name="remove", description="Take a ship off the roster")
     @app_commands.describe(ship="The ship")
@@ -392,13 +383,12 @@ class ImperiumCog(
         source: SourceOpt = "space combat",
     ) -> None:
         dice = self.bot.new_dice()
-        async with self.bot.campaign_tx(interaction, game=GAME) as tx:
-            assert tx.campaign is not None
-            state = im.ImperiumState.model_validate(tx.campaign.state)
-            await self.require_player(interaction, tx.campaign, state, "imp-action-apply-hits")
+        async with self.bot.play(interaction, GAME) as play:
+            state = play.state
+            await self.require_player(interaction, play.campaign, state, "imp-action-apply-hits")
             new, out = im.screen_roll(state, ship, dice, source)
-            tx.set_state(new)
-            tx.record(
+            play.commit(
+                new,
                 history(
                     "imp-hist-hit",
                     ship=out.result.ship,
@@ -407,7 +397,7 @@ class ImperiumCog(
                 dice.draws,
             )
         await interaction.response.send_message(
-            embed=render_screen(out, lang(interaction)), view=undo_button(interaction, tx)
+            embed=render_screen(out, lang(interaction)), view=undo_button(interaction, play.tx)
         )
 
     screen.autocomplete("ship")(ImperiumBase.ship_autocomplete)
@@ -415,7 +405,7 @@ class ImperiumCog(
     @app_commands.command(name="fire-steps", description="The fire steps and who declares what")
     @app_commands.describe(system="The system in combat")
     async def fire_steps(self, interaction: discord.Interaction[Any], system: str) -> None:
-        _, state = await self.load(interaction)
+        state = await self.bot.read_state(interaction, GAME)
         await interaction.response.send_message(
             embed=render_fire_steps(im.fire_steps_info(state, system), lang(interaction))
         )
@@ -436,18 +426,17 @@ class ImperiumCog(
         ships: str | None = None,
     ) -> None:
         dice = self.bot.new_dice()
-        async with self.bot.campaign_tx(interaction, game=GAME) as tx:
-            assert tx.campaign is not None
-            state = im.ImperiumState.model_validate(tx.campaign.state)
-            await self.require_player(interaction, tx.campaign, state, "imp-action-apply-hits")
+        async with self.bot.play(interaction, GAME) as play:
+            state = play.state
+            await self.require_player(interaction, play.campaign, state, "imp-action-apply-hits")
             new, out = im.apply_fire_step(state, system, step, split_names(ships), dice)
-            tx.set_state(new)
-            tx.record(
+            play.commit(
+                new,
                 history("imp-hist-fire-step", system=out.system, step=step, n=len(out.results)),
                 dice.draws,
             )
         await interaction.response.send_message(
-            embed=render_step(out, lang(interaction)), view=undo_button(interaction, tx)
+            embed=render_step(out, lang(interaction)), view=undo_button(interaction, play.tx)
         )
 
     hits.autocomplete("system")(ImperiumBase.system_autocomplete)
@@ -474,30 +463,29 @@ class ImperiumCog(
         jump_to: str | None = None,
         load_fighters: bool = True,
     ) -> None:
-        async with self.bot.campaign_tx(interaction, game=GAME) as tx:
-            assert tx.campaign is not None
-            state = im.ImperiumState.model_validate(tx.campaign.state)
+        async with self.bot.play(interaction, GAME) as play:
+            state = play.state
             combat = im.find_combat(state, im.find_system(state, system).name)
             holder = combat.last_initiative if combat else None
             if holder is None:
                 raise InputError(key="imp-roll-initiative-first", system=system)
             await self.require_side(
-                interaction, tx.campaign, state, holder, "imp-action-choose-range"
+                interaction, play.campaign, state, holder, "imp-action-choose-range"
             )
             new, out = im.choose_range(
                 state, system, holder, range_, jump_to=jump_to, load_fighters=load_fighters
             )
-            tx.set_state(new)
-            tx.record(
+            play.commit(
+                new,
                 history(
                     "imp-hist-range",
                     system=out.system,
                     before=Msg.of("imp-range", range=out.before),
                     after=Msg.of("imp-range", range=out.after),
-                )
+                ),
             )
         await interaction.response.send_message(
-            embed=render_range(out, lang(interaction)), view=undo_button(interaction, tx)
+            embed=render_range(out, lang(interaction)), view=undo_button(interaction, play.tx)
         )
 
     range_cmd.autocomplete("system")(ImperiumBase.system_autocomplete)
@@ -506,16 +494,14 @@ class ImperiumCog(
     @app_commands.command(name="combat-end", description="End a system's combat record")
     @app_commands.describe(system="The system")
     async def combat_end(self, interaction: discord.Interaction[Any], system: str) -> None:
-        async with self.bot.campaign_tx(interaction, game=GAME) as tx:
-            assert tx.campaign is not None
-            state = im.ImperiumState.model_validate(tx.campaign.state)
-            await self.require_player(interaction, tx.campaign, state, "imp-action-end-combat")
+        async with self.bot.play(interaction, GAME) as play:
+            state = play.state
+            await self.require_player(interaction, play.campaign, state, "imp-action-end-combat")
             new = im.end_combat(state, system)
             name = im.find_system(state, system).name
-            tx.set_state(new)
-            tx.record(history("imp-hist-combat-end", system=name))
+            play.commit(new, history("imp-hist-combat-end", system=name))
         await interaction.response.send_message(
-            tr(interaction, "imp-combat-ended", system=name), view=undo_button(interaction, tx)
+            tr(interaction, "imp-combat-ended", system=name), view=undo_button(interaction, play.tx)
         )
 
     combat_end.autocomplete("system")(ImperiumBase.system_autocomplete)

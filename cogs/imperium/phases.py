@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.rules import imperium as im
-from bot.ui import undo_button
+from bot.ui import lang, undo_button
 from cogs.imperium.base import (
     GAME,
     NONE_WORDS,
@@ -21,7 +21,6 @@ from cogs.imperium.base import (
 )
 from cogs.imperium.render import (
     history,
-    lang,
     render_initiative,
     render_maintenance,
     side_msg,
@@ -63,11 +62,10 @@ class ImperiumPhases(ImperiumBase, commands.Cog):
         phasing: SideOpt | None = None,
     ) -> None:
         dice = self.bot.new_dice()
-        async with self.bot.campaign_tx(interaction, game=GAME) as tx:
-            assert tx.campaign is not None
-            state = im.ImperiumState.model_validate(tx.campaign.state)
+        async with self.bot.play(interaction, GAME) as play:
+            state = play.state
             sides = await self.require_player(
-                interaction, tx.campaign, state, "imp-action-roll-initiative"
+                interaction, play.campaign, state, "imp-action-roll-initiative"
             )
             new, out = im.roll_initiative(
                 state,
@@ -80,8 +78,8 @@ class ImperiumPhases(ImperiumBase, commands.Cog):
                 load_fighters=load_fighters,
                 may_choose=sides,
             )
-            tx.set_state(new)
-            tx.record(
+            play.commit(
+                new,
                 history(
                     "imp-hist-initiative",
                     system=out.system,
@@ -92,7 +90,7 @@ class ImperiumPhases(ImperiumBase, commands.Cog):
                 dice.draws,
             )
         await interaction.response.send_message(
-            embed=render_initiative(out, lang(interaction)), view=undo_button(interaction, tx)
+            embed=render_initiative(out, lang(interaction)), view=undo_button(interaction, play.tx)
         )
 
     initiative.autocomplete("system")(ImperiumBase.system_autocomplete)
@@ -114,11 +112,10 @@ class ImperiumPhases(ImperiumBase, commands.Cog):
         routine: str | None = None,
     ) -> None:
         dice = self.bot.new_dice()
-        async with self.bot.campaign_tx(interaction, game=GAME) as tx:
-            assert tx.campaign is not None
-            state = im.ImperiumState.model_validate(tx.campaign.state)
+        async with self.bot.play(interaction, GAME) as play:
+            state = play.state
             sides = await self.require_player(
-                interaction, tx.campaign, state, "imp-action-run-maintenance"
+                interaction, play.campaign, state, "imp-action-run-maintenance"
             )
             kept: list[str] | None
             if routine is None:
@@ -130,14 +127,14 @@ class ImperiumPhases(ImperiumBase, commands.Cog):
             plan = im.plan_maintenance(state, system, split_names(overhaul), kept)
             im.check_plan_sides(plan, sides, routine_chosen=kept is not None)
             new, out = im.apply_maintenance(state, plan, dice)
-            tx.set_state(new)
             lost = sum(1 for s in out.ships if s.after == "destroyed")
-            tx.record(
+            play.commit(
+                new,
                 history("imp-hist-maintenance", system=out.system, n=len(out.ships), lost=lost),
                 dice.draws,
             )
         await interaction.response.send_message(
-            embed=render_maintenance(out, lang(interaction)), view=undo_button(interaction, tx)
+            embed=render_maintenance(out, lang(interaction)), view=undo_button(interaction, play.tx)
         )
 
     maintenance.autocomplete("system")(ImperiumBase.system_autocomplete)

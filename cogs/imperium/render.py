@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 
-from bot.catalog import Msg, decimal, encode_summary, locale_of, t
+from bot.catalog import Msg, decimal, encode_summary, t
 from bot.rules import imperium as im
 from bot.ui import EmbedBuilder
 
@@ -20,11 +20,6 @@ if TYPE_CHECKING:
 
 
 FIRE_STEP_COUNT = im.FIRE_STEP_COUNT
-
-
-def lang(interaction: discord.Interaction[Any]) -> str:
-    """The member's catalog language: "ru" or "en"."""
-    return locale_of(interaction.locale)
 
 
 def pct(p: Fraction, loc: str = "en") -> str:

@@ -15,11 +15,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import describe_invocation
-from bot.catalog import locale_of
 from bot.rules.weewar import battle as ww_battle
 from bot.rules.weewar import odds as ww_odds
 from bot.rules.weewar.tables import MAX_SUGGESTIONS, suggest_terrains, suggest_units
-from bot.ui import ReplyButtons
+from bot.ui import ReplyButtons, lang
 from cogs.weewar.render import (
     Frame,
     battle_footer,
@@ -148,7 +147,7 @@ class WeewarCog(commands.Cog):
             rules,
         )
         _planned(options)  # refuses a battle that can't be fought, before anything else
-        loc = locale_of(interaction.locale)
+        loc = lang(interaction)
         if odds_only:
             builder = render_frame(loc, _frame_for(loc, options, False), None)
             builder.footer(_footer_for(loc, options, False))
@@ -162,7 +161,7 @@ class WeewarCog(commands.Cog):
         """Roll the battle ``options`` describe for the member behind ``interaction`` (the
         command, or a press of Roll again: ``command`` is what the history shows)."""
         battle, _odds = _planned(options)
-        loc = locale_of(interaction.locale)
+        loc = lang(interaction)
         dice = self.bot.new_dice()
         # The outcome keeps every number drawn; the history gets them from there, compactly.
         recording, dice.record_uniform = dice.record_uniform, False

@@ -132,11 +132,28 @@ from bot.rules.asteroid_belt.turns import (
     summarize,
     summary_text,
 )
+from bot.rules.game import Game
+
+
+def _summarize(state: AsteroidBeltState, loc: str) -> str:
+    """One line for /campaign status (in English, whatever the reader's language)."""
+    return summarize(state)
+
+
+#: This game, for the registry in :mod:`bot.games`.
+GAME: Game[AsteroidBeltState] = Game(
+    key="asteroid_belt",
+    title="Asteroid Belt",
+    state_model=AsteroidBeltState,
+    setup_command="/asteroids setup",
+    summarize=_summarize,
+)
 
 __all__ = [
     "CIV_ARGS",
     "CIV_IDS",
     "CIV_LIST_ARGS",
+    "GAME",
     "MAX_COUNT",
     "MAX_MOVES",
     "MAX_PORTALS",

@@ -17,6 +17,7 @@ swaps). This module re-exports their public names.
 
 from __future__ import annotations
 
+from bot.rules.game import Game
 from bot.rules.imperial_assault.activation import (
     ActivationOutcome,
     activate,
@@ -62,7 +63,6 @@ from bot.rules.imperial_assault.tables import (
     DIFFICULTIES,
     FAME_PER_AWARD,
     FUZZY_MARGIN,
-    GAME,
     HAND_SIZES,
     MAX_SUGGESTIONS,
     MAX_THREAT_LEVEL,
@@ -98,6 +98,18 @@ from bot.rules.imperial_assault.tables import (
     suggest_villains,
     table,
     villain_ids,
+)
+from bot.rules.imperial_assault.tables import (
+    GAME as KEY,
+)
+
+#: This game, for the registry in :mod:`bot.games`.
+GAME: Game[ImperialAssaultState] = Game(
+    key=KEY,
+    title="Imperial Assault",
+    state_model=ImperialAssaultState,
+    setup_command="/ia setup",
+    summarize=summarize,
 )
 
 __all__ = [

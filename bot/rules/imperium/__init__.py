@@ -9,6 +9,7 @@ One module per chapter: :mod:`.tables` (the kit's facts), :mod:`.state` (the sta
 
 from __future__ import annotations
 
+from bot.rules.game import Game
 from bot.rules.imperium.combat import (
     RANGE_STEPS,
     CombatEnd,
@@ -107,10 +108,20 @@ from bot.rules.imperium.tables import (
     tables,
 )
 
+#: This game, for the registry in :mod:`bot.games`.
+GAME: Game[ImperiumState] = Game(
+    key="imperium",
+    title="GDW Imperium",
+    state_model=ImperiumState,
+    setup_command="/imperium setup",
+    summarize=summarize,
+)
+
 __all__ = [
     "D6",
     "FATES",
     "FIRE_STEP_COUNT",
+    "GAME",
     "PDS",
     "RANGE_STEPS",
     "SIDES",
