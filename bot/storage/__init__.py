@@ -2,7 +2,8 @@
 
 from bot.storage.database import BadDatabaseUrl, check_url
 from bot.storage.migrations import SCHEMA_VERSION
-from bot.storage.store import Campaign, HistoryEntry, Store, Tx, dump_json
+from bot.storage.models import Campaign, HistoryEntry, Tx, dump_json
+from bot.storage.store import Store
 
 __all__ = [
     "SCHEMA_VERSION",

@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from bot.storage.store import CAMPAIGN_COLUMNS, HISTORY_COLUMNS, Store
+from bot.storage.models import CAMPAIGN_COLUMNS, HISTORY_COLUMNS
+from bot.storage.store import Store
 
 # table -> (columns, order): every table whose rows make up the campaigns
 TABLES: dict[str, tuple[str, str]] = {

@@ -224,16 +224,10 @@ class SqliteDatabase(Database):
 
 
 # -- PostgreSQL --------------------------------------------------------------------------------
-_PG_SQL: dict[str, str] = {}  # the store's SQL with ? placeholders -> $n (a fixed set of texts)
-
-
 def _pg_sql(sql: str) -> str:
-    converted = _PG_SQL.get(sql)
-    if converted is None:
-        parts = sql.split("?")
-        converted = parts[0] + "".join(f"${i}{part}" for i, part in enumerate(parts[1:], 1))
-        _PG_SQL[sql] = converted
-    return converted
+    """The store's SQL with ``?`` placeholders, as PostgreSQL's ``$1, $2, …``."""
+    parts = sql.split("?")
+    return parts[0] + "".join(f"${i}{part}" for i, part in enumerate(parts[1:], 1))
 
 
 class _PgConn:

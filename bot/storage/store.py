@@ -20,236 +20,56 @@ row that another process has changed. Nothing here knows any game.
 from __future__ import annotations
 
 import asyncio
-import json
 import os
 import socket
 import weakref
-from collections.abc import AsyncIterator, Callable, Iterable, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict
-
-from bot.catalog import Msg, has
-from bot.errors import BotError, ConcurrencyError, DuplicateInteraction, InputError
-from bot.ids import fits_database
-from bot.rules.dice import Draw
-from bot.storage.database import Conn, Database, Row, open_database
-
-JsonDict = dict[str, Any]
+from bot.errors import BotError, ConcurrencyError, DuplicateInteraction
+from bot.storage.database import Conn, Database, open_database
+from bot.storage.models import (
+    CAMPAIGN_COLUMNS,
+    HISTORY_COLUMNS,
+    Campaign,
+    HistoryEntry,
+    JsonDict,
+    Tx,
+    campaign_of,
+    check_ids,
+    dump_json,
+    entry_of,
+    insert_campaign,
+    now_iso,
+    read_game_masters,
+    write_state,
+)
 
 # How long an interaction's claim is kept: Discord lets an interaction be answered for 15
 # minutes, and a second delivery comes within seconds.
 CLAIM_KEEP = timedelta(hours=1)
 
-CAMPAIGN_COLUMNS = (
-    "channel_id, campaign_id, guild_id, game, state, version, created_by, created_at, updated_at, "
-    "imported_by, imported_at"
-)
-HISTORY_COLUMNS = (
-    "campaign_id, seq, channel_id, created_at, actor_id, actor_name, command, summary, dice, "
-    "state_before, undone_by, undone_at, imported"
-)
 
-
-def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="milliseconds")
-
-
-def dump_json(value: Any) -> str:
-    """Canonical JSON: the same value always gives the same text."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-
-
-def _check_ids(*ids: int | None) -> None:
-    """Refuse (with the project's own error, before any query) an id the databases' 64-bit
-    columns cannot hold, rather than fail inside the driver (OverflowError, DataError). The
-    commands refuse ids outside Discord's range before they get here (bot.ids)."""
-    for value in ids:
-        if value is not None and not fits_database(value):
-            raise InputError(key="id-out-of-range", id=str(value)[:30])
-
-
-def _state_dict(state: BaseModel | Mapping[str, Any]) -> JsonDict:
-    if isinstance(state, BaseModel):
-        return state.model_dump(mode="json")
-    return dict(state)
-
-
-def _dice_list(dice: Iterable[Draw | Mapping[str, Any]]) -> list[JsonDict]:
-    return [d.as_json() if isinstance(d, Draw) else dict(d) for d in dice]
-
-
-class Campaign(BaseModel):
-    """A channel's campaign row."""
-
-    model_config = ConfigDict(frozen=True)
-
-    channel_id: int
-    campaign_id: int
-    guild_id: int | None
-    game: str
-    state: JsonDict
-    version: int
-    created_by: int
-    created_at: str
-    updated_at: str
-    # set when the campaign came from a file (/campaign import): who imported it, and when
-    imported_by: int | None = None
-    imported_at: str | None = None
-
-
-class HistoryEntry(BaseModel):
-    """One committed command in a campaign's history."""
-
-    model_config = ConfigDict(frozen=True)
-
-    campaign_id: int
-    seq: int
-    channel_id: int
-    created_at: str
-    actor_id: int
-    actor_name: str
-    command: str
-    summary: str
-    dice: list[JsonDict]
-    state_before: JsonDict | None
-    undone_by: int | None = None
-    undone_at: str | None = None
-    imported: bool = False  # came with an imported file (its actors are the file's word)
-
-
-def _campaign(row: Row) -> tuple[Campaign, str]:
-    """The campaign of a row, and its state exactly as stored (canonical JSON text)."""
-    data = {k: row[k] for k in CAMPAIGN_COLUMNS.split(", ")}
-    text = data["state"]
-    data["state"] = json.loads(text)
-    return Campaign.model_validate(data), text
-
-
-def _entry(row: Row) -> HistoryEntry:
-    data = dict(row)
-    data["dice"] = json.loads(data["dice"])
-    before = data["state_before"]
-    data["state_before"] = json.loads(before) if before is not None else None
-    return HistoryEntry.model_validate(data)
-
-
-class Tx:
-    """One command's unit of work on one channel (see :meth:`Store.transaction`)."""
-
-    def __init__(self, campaign: Campaign | None, conn: Conn | None = None) -> None:
-        self.campaign = campaign
-        self._conn = conn
-        self._new_game: str | None = None
-        self._new_state: JsonDict | None = None
-        self._delete = False
-        self._summary: str | None = None
-        self._dice: list[JsonDict] = []
-        self.seq: int | None = None  # the history sequence number, once committed
-        self._stored_text: str | None = None  # the state's JSON text as read
-
-    @property
-    def state(self) -> JsonDict | None:
-        """The state as it will be committed (the new one if set, else the stored one)."""
-        if self._new_state is not None:
-            return self._new_state
-        return self.campaign.state if self.campaign else None
-
-    async def game_masters(self) -> list[int]:
-        """The campaign's added game masters, read inside this transaction."""
-        if self.campaign is None or self._conn is None:
-            return []
-        return await _game_masters(self._conn, self.campaign.channel_id)
-
-    def create(self, game: str, state: BaseModel | Mapping[str, Any]) -> None:
-        if self.campaign is not None:
-            game = self.campaign.game
-            title = Msg(f"game-{game}") if has("en", f"game-{game}") else game
-            raise BotError(key="campaign-exists", game=title)
-        self._new_game = game
-        self._new_state = _state_dict(state)
-
-    def set_state(self, state: BaseModel | Mapping[str, Any]) -> None:
-        if self.campaign is None and self._new_game is None:
-            raise BotError(key="no-campaign-yet")
-        self._new_state = _state_dict(state)
-
-    def delete(self) -> None:
-        if self.campaign is None:
-            raise BotError(key="no-campaign-yet")
-        self._delete = True
-
-    def record(self, summary: str, dice: Iterable[Draw | Mapping[str, Any]] = ()) -> None:
-        """The one-line summary and dice for the history row."""
-        self._summary = summary[:500]
-        self._dice = _dice_list(dice)
-
-    @property
-    def has_work(self) -> bool:
-        if self._delete or self._new_game is not None:
-            return True
-        if self.campaign is None:
-            return False
-        return self._new_state is not None or self._summary is not None
-
-
-async def _game_masters(conn: Conn, channel_id: int) -> list[int]:
-    rows = await conn.fetch(
-        "SELECT user_id FROM game_masters WHERE channel_id = ? ORDER BY added_at, user_id",
-        channel_id,
-    )
-    return [int(r[0]) for r in rows]
-
-
-async def _new_campaign(
-    conn: Conn,
-    channel_id: int,
-    guild_id: int | None,
-    game: str,
-    state_text: str,
-    created_by: int,
-    created_at: str,
-    updated_at: str,
-    imported_by: int | None = None,
-    imported_at: str | None = None,
-) -> int:
-    """Insert a campaign row at version 1 under the next campaign id; returns the id."""
-    row = await conn.fetchrow(
-        "UPDATE counters SET value = value + 1 WHERE name = 'campaign_id' RETURNING value"
-    )
-    assert row is not None
-    campaign_id = int(row[0])
-    await conn.execute(
-        f"INSERT INTO campaigns ({CAMPAIGN_COLUMNS}) VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?)",
-        channel_id,
+def _history_row(campaign_id: int, channel_id: int, h: Mapping[str, Any]) -> tuple[Any, ...]:
+    """An exported history entry as the values of an imported history row."""
+    before = h["state_before"]
+    return (
         campaign_id,
-        guild_id,
-        game,
-        state_text,
-        created_by,
-        created_at,
-        updated_at,
-        imported_by,
-        imported_at,
+        h["seq"],
+        channel_id,
+        h["created_at"],
+        h["actor_id"],
+        h["actor_name"],
+        h["command"],
+        h["summary"],
+        dump_json(h["dice"]),
+        None if before is None else dump_json(before),
+        h.get("undone_by"),
+        h.get("undone_at"),
     )
-    return campaign_id
-
-
-async def _bump(conn: Conn, campaign: Campaign, state_text: str, now: str) -> None:
-    """Write a new state over ``campaign`` (ConcurrencyError if its version moved)."""
-    row = await conn.fetchrow(
-        "UPDATE campaigns SET state = ?, version = version + 1, updated_at = ? "
-        "WHERE channel_id = ? AND version = ? RETURNING version",
-        state_text,
-        now,
-        campaign.channel_id,
-        campaign.version,
-    )
-    if row is None:
-        raise ConcurrencyError(campaign.channel_id)
 
 
 class Store:
@@ -298,12 +118,12 @@ class Store:
 
     # -- reads ---------------------------------------------------------------------------------
     async def get(self, channel_id: int) -> Campaign | None:
-        _check_ids(channel_id)
+        check_ids(channel_id)
         async with self.db.reading() as conn:
             row = await conn.fetchrow(
                 f"SELECT {CAMPAIGN_COLUMNS} FROM campaigns WHERE channel_id = ?", channel_id
             )
-        return _campaign(row)[0] if row is not None else None
+        return campaign_of(row)[0] if row is not None else None
 
     async def history(
         self, channel_id: int, limit: int | None = 10, *, before_seq: int | None = None
@@ -352,7 +172,7 @@ class Store:
         if limit is not None:
             sql += " LIMIT ?"
             args.append(limit)
-        return [_entry(row) for row in await conn.fetch(sql, *args)]
+        return [entry_of(row) for row in await conn.fetch(sql, *args)]
 
     async def get_meta(self, key: str) -> str | None:
         async with self.db.reading() as conn:
@@ -369,9 +189,9 @@ class Store:
             )
 
     async def game_masters(self, channel_id: int) -> list[int]:
-        _check_ids(channel_id)
+        check_ids(channel_id)
         async with self.db.reading() as conn:
-            return await _game_masters(conn, channel_id)
+            return await read_game_masters(conn, channel_id)
 
     # -- the unit of work ----------------------------------------------------------------------
     def channel_lock(self, channel_id: int) -> asyncio.Lock:
@@ -388,7 +208,7 @@ class Store:
         """A transaction holding the channel's lock (in this process and in the database), with
         the channel's campaign as it is now. Raises DuplicateInteraction if ``interaction_id``
         has already been applied (by this or another process)."""
-        _check_ids(channel_id, interaction_id)
+        check_ids(channel_id, interaction_id)
         async with self.channel_lock(channel_id), self.db.transaction(channel_id) as conn:
             row = await conn.fetchrow(
                 f"SELECT (SELECT COUNT(*) FROM interactions WHERE interaction_id = ?) AS claimed, "
@@ -401,7 +221,7 @@ class Store:
             assert row is not None
             if row["claimed"]:
                 raise DuplicateInteraction(interaction_id)
-            campaign, text = _campaign(row) if row["channel_id"] is not None else (None, None)
+            campaign, text = campaign_of(row) if row["channel_id"] is not None else (None, None)
             yield conn, campaign, text
 
     async def _claim(
@@ -434,13 +254,13 @@ class Store:
         If the body raises, nothing is written. The commit has happened when the ``async with``
         block exits, so reply to Discord after it.
         """
-        _check_ids(actor_id, guild_id)
+        check_ids(actor_id, guild_id)
         async with self._channel(channel_id, interaction_id) as (conn, campaign, text):
             tx = Tx(campaign, conn)
             tx._stored_text = text
             yield tx
             if tx.has_work:
-                now = _now()
+                now = now_iso()
                 tx.seq = await self._write(
                     conn, tx, channel_id, actor_id, actor_name, command, guild_id, now
                 )
@@ -476,7 +296,7 @@ class Store:
         if tx._new_game is not None:
             assert tx._new_state is not None
             new_text = dump_json(tx._new_state)
-            campaign_id = await _new_campaign(
+            campaign_id = await insert_campaign(
                 conn, channel_id, guild_id, tx._new_game, new_text, actor_id, now, now
             )
             await conn.execute("DELETE FROM game_masters WHERE channel_id = ?", channel_id)
@@ -486,7 +306,7 @@ class Store:
             # the state as stored is already its canonical JSON: no need to write it again
             before_text = tx._stored_text or dump_json(campaign.state)
             new_text = dump_json(tx._new_state) if tx._new_state is not None else before_text
-            await _bump(conn, campaign, new_text, now)
+            await write_state(conn, campaign, new_text, now)
         row = await conn.fetchrow(
             f"INSERT INTO history ({HISTORY_COLUMNS}) VALUES (?, "
             "(SELECT COALESCE(MAX(seq), 0) + 1 FROM history WHERE campaign_id = ?), "
@@ -508,7 +328,7 @@ class Store:
     # -- undo, export, import, game masters ----------------------------------------------------
     async def latest_undoable(self, channel_id: int) -> HistoryEntry | None:
         """The newest history entry of the channel's current campaign that is not undone yet."""
-        _check_ids(channel_id)
+        check_ids(channel_id)
         async with self.db.reading() as conn:
             return await self._latest_undoable(conn, channel_id)
 
@@ -520,7 +340,7 @@ class Store:
             "WHERE c.channel_id = ? AND h.undone_at IS NULL ORDER BY h.seq DESC LIMIT 1",
             channel_id,
         )
-        return _entry(row) if row else None
+        return entry_of(row) if row else None
 
     async def undo(
         self,
@@ -537,7 +357,7 @@ class Store:
         ``or_newest``: when ``seq`` is no longer the newest entry, undo the newest one instead
         if this says so (in the same transaction, so nothing can come between the check and the
         undo); otherwise, and without it, refuse with "campaign-changed"."""
-        _check_ids(actor_id)
+        check_ids(actor_id)
         async with self._channel(channel_id, interaction_id) as (conn, campaign, _):
             latest = await self._latest_undoable(conn, channel_id)
             if campaign is None or latest is None:
@@ -547,8 +367,8 @@ class Store:
             seq = latest.seq
             if latest.state_before is None:
                 raise BotError(key="nothing-to-undo")
-            now = _now()
-            await _bump(conn, campaign, dump_json(latest.state_before), now)
+            now = now_iso()
+            await write_state(conn, campaign, dump_json(latest.state_before), now)
             await conn.execute(
                 "UPDATE history SET undone_by = ?, undone_at = ? WHERE campaign_id = ? AND seq = ?",
                 actor_id,
@@ -597,18 +417,18 @@ class Store:
         """Replace the channel's campaign with exported ``data`` (already validated). The new
         row records ``imported_by`` and the time; every history entry from the file is marked
         imported (the file's actors and times are its own word, not this table's record)."""
-        _check_ids(guild_id, data["created_by"], imported_by)
-        now = _now()
+        check_ids(guild_id, data["created_by"], imported_by)
+        now = now_iso()
         for gm in data.get("game_masters", []):
-            _check_ids(gm["user_id"], gm["added_by"])
+            check_ids(gm["user_id"], gm["added_by"])
         for h in data.get("history", []):
-            _check_ids(h["seq"], h["actor_id"], h.get("undone_by"))
+            check_ids(h["seq"], h["actor_id"], h.get("undone_by"))
         async with self._channel(channel_id, interaction_id) as (conn, old, _):
             if old is not None:
                 await conn.execute("DELETE FROM history WHERE campaign_id = ?", old.campaign_id)
                 await conn.execute("DELETE FROM campaigns WHERE channel_id = ?", channel_id)
             await conn.execute("DELETE FROM game_masters WHERE channel_id = ?", channel_id)
-            campaign_id = await _new_campaign(
+            campaign_id = await insert_campaign(
                 conn,
                 channel_id,
                 guild_id,
@@ -620,31 +440,22 @@ class Store:
                 imported_by,
                 now,
             )
-            for gm in data.get("game_masters", []):
-                await conn.execute(
+            gms = [
+                (channel_id, gm["user_id"], gm["added_by"], gm["added_at"])
+                for gm in data.get("game_masters", [])
+            ]
+            if gms:
+                await conn.executemany(
                     "INSERT INTO game_masters (channel_id, user_id, added_by, added_at) "
                     "VALUES (?, ?, ?, ?) ON CONFLICT (channel_id, user_id) DO NOTHING",
-                    channel_id,
-                    gm["user_id"],
-                    gm["added_by"],
-                    gm["added_at"],
+                    gms,
                 )
-            for h in data.get("history", []):
-                await conn.execute(
+            history = [_history_row(campaign_id, channel_id, h) for h in data.get("history", [])]
+            if history:
+                await conn.executemany(
                     f"INSERT INTO history ({HISTORY_COLUMNS}) "
                     "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)",
-                    campaign_id,
-                    h["seq"],
-                    channel_id,
-                    h["created_at"],
-                    h["actor_id"],
-                    h["actor_name"],
-                    h["command"],
-                    h["summary"],
-                    dump_json(h["dice"]),
-                    None if h["state_before"] is None else dump_json(h["state_before"]),
-                    h.get("undone_by"),
-                    h.get("undone_at"),
+                    history,
                 )
             await self._claim(conn, interaction_id, channel_id, now)
 
@@ -652,9 +463,9 @@ class Store:
         self, channel_id: int, user_id: int, added_by: int, *, interaction_id: int | None = None
     ) -> bool:
         """True if added, False if already one."""
-        _check_ids(user_id, added_by)
+        check_ids(user_id, added_by)
         async with self._channel(channel_id, interaction_id) as (conn, _, _):
-            now = _now()
+            now = now_iso()
             row = await conn.fetchrow(
                 "INSERT INTO game_masters (channel_id, user_id, added_by, added_at) "
                 "VALUES (?, ?, ?, ?) ON CONFLICT (channel_id, user_id) DO NOTHING "
@@ -670,14 +481,14 @@ class Store:
     async def remove_game_master(
         self, channel_id: int, user_id: int, *, interaction_id: int | None = None
     ) -> bool:
-        _check_ids(user_id)
+        check_ids(user_id)
         async with self._channel(channel_id, interaction_id) as (conn, _, _):
             row = await conn.fetchrow(
                 "DELETE FROM game_masters WHERE channel_id = ? AND user_id = ? RETURNING user_id",
                 channel_id,
                 user_id,
             )
-            await self._claim(conn, interaction_id, channel_id, _now())
+            await self._claim(conn, interaction_id, channel_id, now_iso())
         return row is not None
 
     async def prune_interactions(self, keep: timedelta = CLAIM_KEEP) -> int:
