@@ -44,7 +44,7 @@ from typing import Any
 from benchmarks import scenarios as sc
 from benchmarks.common import GM, ROOT, BareCommits, cpu_seconds, percentile
 from bot.sandbox import databases
-from bot.sandbox.standin import StandIn
+from bot.sandbox.standin import Reply, StandIn
 from bot.storage import Store
 
 MIX: list[tuple[str, dict[str, Any], bool]] = [  # (command, options, commits)
@@ -114,6 +114,51 @@ async def history_rows(url: str) -> int:
         await store.close()
 
 
+async def _run(
+    discord: StandIn, guild: int, channel: int, path: str, options: dict[str, Any]
+) -> Reply:
+    reply = await discord.invoke(
+        path, options, user=GM, channel_id=channel, guild_id=guild, timeout=60
+    )
+    if reply.ephemeral:
+        raise AssertionError(f"/{path} refused in {channel}: {reply.text}")
+    return reply
+
+
+async def _prepare(discord: StandIn, where: list[tuple[int, int]]) -> None:
+    """An Imperial Assault mission in every channel, then the mix once everywhere (warm-up)."""
+    for guild, channel in where:
+        setup = {"difficulty": "medium", "threat-level": 5, "threat": 6}
+        await _run(discord, guild, channel, "ia setup", setup)
+        for group in sc.IA_DEPLOYED:
+            await _run(discord, guild, channel, "ia deploy", {"group": group})
+    for path, options, _ in MIX:
+        await asyncio.gather(*(_run(discord, g, c, path, options) for g, c in where))
+
+
+async def _load(
+    discord: StandIn, where: list[tuple[int, int]], seconds: float
+) -> tuple[list[float], int, float]:
+    """Every channel in a closed loop over the mix for ``seconds``: the round trips (ms), how
+    many committing commands were answered, and the time it took."""
+    latencies: list[float] = []
+    committed = 0
+    stop_at = time.perf_counter() + seconds
+
+    async def worker(guild: int, channel: int, offset: int) -> None:
+        nonlocal committed
+        for path, options, commits in itertools.islice(itertools.cycle(MIX), offset, None):
+            if time.perf_counter() >= stop_at:
+                return
+            reply = await _run(discord, guild, channel, path, options)
+            latencies.append(reply.latency * 1000)
+            committed += commits
+
+    start = time.perf_counter()
+    await asyncio.gather(*(worker(g, c, i) for i, (g, c) in enumerate(where)))
+    return latencies, committed, time.perf_counter() - start
+
+
 async def run_config(
     config: Config, url: str, tmp: Path, seconds: float, channels: int
 ) -> dict[str, Any]:
@@ -121,49 +166,11 @@ async def run_config(
         guilds = [discord.guild_on_shard(0), discord.guild_on_shard(1)]
         where = [(guilds[i % 2], FIRST_CHANNEL + i) for i in range(channels)]
         async with processes(discord, url, tmp, config.shard_ids) as procs:
-
-            async def run(guild: int, channel: int, path: str, options: dict[str, Any]) -> Any:
-                reply = await discord.invoke(
-                    path, options, user=GM, channel_id=channel, guild_id=guild, timeout=60
-                )
-                if reply.ephemeral:
-                    raise AssertionError(f"/{path} refused in {channel}: {reply.text}")
-                return reply
-
-            for guild, channel in where:
-                await run(
-                    guild,
-                    channel,
-                    "ia setup",
-                    {"difficulty": "medium", "threat-level": 5, "threat": 6},
-                )
-                for group in sc.IA_DEPLOYED:
-                    await run(guild, channel, "ia deploy", {"group": group})
-            for path, options, _ in MIX:  # warm-up: the mix once everywhere
-                await asyncio.gather(*(run(g, c, path, options) for g, c in where))
+            await _prepare(discord, where)
             before = await history_rows(url)
-
-            latencies: list[float] = []
-            committed = 0
-            stop_at = time.perf_counter() + seconds
-
-            async def worker(guild: int, channel: int, offset: int) -> None:
-                nonlocal committed
-                for path, options, commits in itertools.islice(itertools.cycle(MIX), offset, None):
-                    if time.perf_counter() >= stop_at:
-                        return
-                    reply = await run(guild, channel, path, options)
-                    latencies.append(reply.latency * 1000)
-                    committed += commits
-
             cpu_before = [cpu_seconds(p.pid) for p in procs]
-            start = time.perf_counter()
-            await asyncio.gather(*(worker(g, c, i) for i, (g, c) in enumerate(where)))
-            elapsed = time.perf_counter() - start
-            cpu = (
-                sum(cpu_seconds(p.pid) - b for p, b in zip(procs, cpu_before, strict=True))
-                / elapsed
-            )
+            latencies, committed, elapsed = await _load(discord, where, seconds)
+            busy = sum(cpu_seconds(p.pid) - b for p, b in zip(procs, cpu_before, strict=True))
         after = await history_rows(url)
     if after - before != committed:
         raise AssertionError(f"{committed} committing commands answered, {after - before} rows")
@@ -176,7 +183,7 @@ async def run_config(
         "p50": percentile(latencies, 0.5),
         "p99": percentile(latencies, 0.99),
         "committed": committed,
-        "bot_cpu": cpu,
+        "bot_cpu": busy / elapsed,
     }
 
 

@@ -12,7 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.app import describe_invocation
+from bot.campaigns import describe_invocation
 from bot.catalog import Msg, decimal, encode_summary, t
 from bot.rules import roll as rl
 from bot.rules.weewar import odds as ww_odds

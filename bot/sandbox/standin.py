@@ -20,236 +20,38 @@ import itertools
 import json
 import time
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from aiohttp import BodyPartReader, web
 
-JSON = "application/json"
-DISCORD_EPOCH = 1420070400000
-EPHEMERAL = 1 << 6
+from bot.sandbox.messages import (
+    EPHEMERAL,
+    JSON,
+    MANAGE_CHANNELS,
+    MEMBER_PERMISSIONS,
+    OPTION_TYPES,
+    Message,
+    Reply,
+    Snowflakes,
+    User,
+    limit_problems,
+)
 
-# Permission bits
-VIEW_CHANNEL = 1 << 10
-SEND_MESSAGES = 1 << 11
-EMBED_LINKS = 1 << 14
-ATTACH_FILES = 1 << 15
-USE_APPLICATION_COMMANDS = 1 << 31
-MANAGE_CHANNELS = 1 << 4
-MEMBER_PERMISSIONS = VIEW_CHANNEL | SEND_MESSAGES | EMBED_LINKS | ATTACH_FILES
-MEMBER_PERMISSIONS |= USE_APPLICATION_COMMANDS
-
-OPTION_TYPES = {
-    1: "subcommand",
-    2: "group",
-    3: "string",
-    4: "integer",
-    5: "boolean",
-    6: "user",
-    7: "channel",
-    8: "role",
-    9: "mentionable",
-    10: "number",
-    11: "attachment",
-}
-
-
-class _Snowflakes:
-    def __init__(self) -> None:
-        self._counter = itertools.count(1)
-
-    def next(self) -> int:
-        ms = int(time.time() * 1000) - DISCORD_EPOCH
-        return (ms << 22) | (next(self._counter) & 0x3FFFFF)
-
-
-@dataclass
-class User:
-    id: int
-    name: str
-    manage_channels: bool = False
-    locale: str = "en-US"
-
-    def payload(self) -> dict[str, Any]:
-        return {
-            "id": str(self.id),
-            "username": self.name,
-            "global_name": self.name,
-            "discriminator": "0",
-            "avatar": None,
-            "bot": False,
-            "public_flags": 0,
-        }
-
-    @property
-    def permissions(self) -> int:
-        return MEMBER_PERMISSIONS | (MANAGE_CHANNELS if self.manage_channels else 0)
-
-
-@dataclass
-class Message:
-    """A message the bot created or edited, as Discord would store it."""
-
-    id: int
-    channel_id: int
-    content: str = ""
-    embeds: list[dict[str, Any]] = field(default_factory=list)
-    components: list[dict[str, Any]] = field(default_factory=list)
-    flags: int = 0
-    attachments: list[tuple[str, bytes]] = field(default_factory=list)
-
-    @property
-    def ephemeral(self) -> bool:
-        return bool(self.flags & EPHEMERAL)
-
-    @property
-    def text(self) -> str:
-        """Everything a person reads: content, then each embed's parts."""
-        parts = [self.content] if self.content else []
-        for embed in self.embeds:
-            for key in ("title", "description"):
-                if embed.get(key):
-                    parts.append(str(embed[key]))
-            for f in embed.get("fields", []):
-                parts.append(f"{f.get('name', '')}\n{f.get('value', '')}")
-            footer = embed.get("footer") or {}
-            if footer.get("text"):
-                parts.append(str(footer["text"]))
-        return "\n".join(parts)
-
-    def buttons(self) -> list[dict[str, Any]]:
-        out: list[dict[str, Any]] = []
-        for row in self.components:
-            for comp in row.get("components", []):
-                if comp.get("type") == 2:
-                    out.append(comp)
-        return out
-
-    def update(self, data: Mapping[str, Any]) -> None:
-        if "content" in data:
-            self.content = data["content"] or ""
-        if "embeds" in data:
-            self.embeds = list(data["embeds"] or [])
-        if "components" in data:
-            self.components = list(data["components"] or [])
-        if "flags" in data and data["flags"] is not None:
-            self.flags = int(data["flags"])
-
-    def payload(self, bot_user: dict[str, Any]) -> dict[str, Any]:
-        return {
-            "id": str(self.id),
-            "channel_id": str(self.channel_id),
-            "type": 20,
-            "content": self.content,
-            "author": bot_user,
-            "embeds": self.embeds,
-            "components": self.components,
-            "attachments": [
-                {
-                    "id": str(i + 1),
-                    "filename": name,
-                    "size": len(data),
-                    "url": f"https://cdn.invalid/{name}",
-                    "proxy_url": f"https://cdn.invalid/{name}",
-                }
-                for i, (name, data) in enumerate(self.attachments)
-            ],
-            "mentions": [],
-            "mention_roles": [],
-            "mention_everyone": False,
-            "pinned": False,
-            "tts": False,
-            "timestamp": "2026-01-01T00:00:00.000000+00:00",
-            "edited_timestamp": None,
-            "flags": self.flags,
-        }
-
-
-@dataclass
-class Reply:
-    """What the bot answered to one interaction."""
-
-    interaction_id: int
-    callback_type: int | None = None
-    original: Message | None = None
-    followups: list[Message] = field(default_factory=list)
-    choices: list[dict[str, Any]] | None = None
-    sent_at: float = 0.0
-    answered_at: float | None = None
-    answered: asyncio.Event = field(default_factory=asyncio.Event)
-    callbacks: int = 0  # every callback attempt, the refused (40060) ones included
-    # (shard id, session number) of every gateway session the interaction was sent to
-    deliveries: list[tuple[int, int]] = field(default_factory=list)
-
-    @property
-    def messages(self) -> list[Message]:
-        return ([self.original] if self.original else []) + self.followups
-
-    @property
-    def message(self) -> Message:
-        """The last message the bot posted or edited for this interaction."""
-        msgs = self.messages
-        if not msgs:
-            raise AssertionError(f"interaction {self.interaction_id} has no message")
-        return msgs[-1]
-
-    @property
-    def text(self) -> str:
-        return self.message.text
-
-    @property
-    def ephemeral(self) -> bool:
-        return self.message.ephemeral
-
-    @property
-    def embeds(self) -> list[dict[str, Any]]:
-        return self.message.embeds
-
-    @property
-    def latency(self) -> float:
-        if self.answered_at is None:
-            return float("inf")
-        return self.answered_at - self.sent_at
-
-
-def limit_problems(message: Message) -> list[str]:
-    """Where ``message`` breaks Discord's message and embed limits (empty when it fits)."""
-    problems: list[str] = []
-    if len(message.content) > 2000:
-        problems.append(f"content has {len(message.content)} characters (max 2000)")
-    if len(message.embeds) > 10:
-        problems.append(f"{len(message.embeds)} embeds (max 10)")
-    total = 0
-    for embed in message.embeds:
-        title = str(embed.get("title") or "")
-        description = str(embed.get("description") or "")
-        fields = list(embed.get("fields") or [])
-        footer = str((embed.get("footer") or {}).get("text") or "")
-        author = str((embed.get("author") or {}).get("name") or "")
-        if len(title) > 256:
-            problems.append(f"embed title has {len(title)} characters (max 256)")
-        if len(description) > 4096:
-            problems.append(f"embed description has {len(description)} characters (max 4096)")
-        if len(fields) > 25:
-            problems.append(f"embed has {len(fields)} fields (max 25)")
-        for f in fields:
-            name, value = str(f.get("name") or ""), str(f.get("value") or "")
-            if not 1 <= len(name) <= 256:
-                problems.append(f"field name has {len(name)} characters (1-256)")
-            if not 1 <= len(value) <= 1024:
-                problems.append(f"field value has {len(value)} characters (1-1024)")
-            total += len(name) + len(value)
-        if len(footer) > 2048:
-            problems.append(f"embed footer has {len(footer)} characters (max 2048)")
-        total += len(title) + len(description) + len(footer) + len(author)
-    if total > 6000:
-        problems.append(f"embeds total {total} characters (max 6000)")
-    for row in message.components:
-        if len(row.get("components", [])) > 5:
-            problems.append("an action row has more than 5 components")
-    if len(message.components) > 5:
-        problems.append("more than 5 action rows")
-    return problems
+__all__ = [
+    "EPHEMERAL",
+    "MANAGE_CHANNELS",
+    "MEMBER_PERMISSIONS",
+    "OPTION_TYPES",
+    "CommandNotSynced",
+    "GatewaySession",
+    "Message",
+    "Reply",
+    "StandIn",
+    "User",
+    "limit_problems",
+    "new_users",
+]
 
 
 class CommandNotSynced(LookupError):
@@ -293,7 +95,7 @@ class StandIn:
         self.guild_ids: list[int] = list(guild_ids or [777000000000000001])
         self.guild_id = self.guild_ids[0]
         self.channel_guilds: dict[int, int] = {}  # each channel belongs to one guild
-        self._ids = _Snowflakes()
+        self._ids = Snowflakes()
         self.bot_user = {
             "id": str(application_id),
             "username": "Table Bot",
@@ -480,60 +282,73 @@ class StandIn:
                     await ws.close(code=4004, message=b"Authentication failed.")
                     break
                 elif op == 2:
-                    shard = d.get("shard", [0, 1])
-                    self.identify_payloads.append({**d, "token": "***"})
-                    self.identify_times.append(time.monotonic())
-                    if (
-                        not isinstance(shard, list)
-                        or len(shard) != 2
-                        or not all(isinstance(x, int) for x in shard)
-                        or shard[1] != self.shard_count
-                        or not 0 <= shard[0] < self.shard_count
-                    ):
-                        # Discord takes any big enough count; the stand-in routes by its own
-                        await ws.close(code=4010, message=b"Invalid shard.")
+                    if not await self._identify(session, d):
                         break
-                    await self._gate(shard[0])
-                    if ws.closed:
-                        break
-                    self.identify_count += 1
-                    session.session_id = f"session-{self.identify_count}"
-                    session.shard_id = shard[0]
-                    self._resumable[session.session_id] = (shard[0], 0)
-                    guilds = [g for g in self.guild_ids if self.shard_of(g) == shard[0]]
-                    await self._send_event(
-                        session,
-                        "READY",
-                        {
-                            "v": 10,
-                            "user": self.bot_user,
-                            # as Discord does: unavailable until GUILD_CREATE (never sent here;
-                            # discord.py waits 2 s for it either way, then reports ready)
-                            "guilds": [{"id": str(g), "unavailable": True} for g in guilds],
-                            "session_id": session.session_id,
-                            "resume_gateway_url": self.gateway_url,
-                            "application": {"id": str(self.application_id), "flags": 0},
-                            "shard": [shard[0], self.shard_count],
-                        },
-                    )
-                    self._changed()
-                elif op == 6:
-                    known = self._resumable.get(str(d.get("session_id")))
-                    if known is None:
-                        await ws.send_str(json.dumps({"op": 9, "d": False}))
-                        continue
-                    await self._gate(known[0])
-                    if ws.closed:
-                        break
-                    self.resume_count += 1
-                    session.session_id = str(d["session_id"])
-                    session.shard_id = known[0]
-                    await self._send_event(session, "RESUMED", {})
-                    self._changed()
+                elif op == 6 and not await self._resume(session, d):
+                    break
         finally:
             self.sessions.remove(session)
             self._changed()
         return ws
+
+    async def _identify(self, session: GatewaySession, d: dict[str, Any]) -> bool:
+        """IDENTIFY: put the session on its shard and send READY. False: the socket closed."""
+        ws = session.ws
+        shard = d.get("shard", [0, 1])
+        self.identify_payloads.append({**d, "token": "***"})
+        self.identify_times.append(time.monotonic())
+        if (
+            not isinstance(shard, list)
+            or len(shard) != 2
+            or not all(isinstance(x, int) for x in shard)
+            or shard[1] != self.shard_count
+            or not 0 <= shard[0] < self.shard_count
+        ):
+            # Discord takes any big enough count; the stand-in routes by its own
+            await ws.close(code=4010, message=b"Invalid shard.")
+            return False
+        await self._gate(shard[0])
+        if ws.closed:
+            return False
+        self.identify_count += 1
+        session.session_id = f"session-{self.identify_count}"
+        session.shard_id = shard[0]
+        self._resumable[session.session_id] = (shard[0], 0)
+        guilds = [g for g in self.guild_ids if self.shard_of(g) == shard[0]]
+        await self._send_event(
+            session,
+            "READY",
+            {
+                "v": 10,
+                "user": self.bot_user,
+                # as Discord does: unavailable until GUILD_CREATE (never sent here; discord.py
+                # waits 2 s for it either way, then reports ready)
+                "guilds": [{"id": str(g), "unavailable": True} for g in guilds],
+                "session_id": session.session_id,
+                "resume_gateway_url": self.gateway_url,
+                "application": {"id": str(self.application_id), "flags": 0},
+                "shard": [shard[0], self.shard_count],
+            },
+        )
+        self._changed()
+        return True
+
+    async def _resume(self, session: GatewaySession, d: dict[str, Any]) -> bool:
+        """RESUME: back on the session's shard, RESUMED (op 9 for an unknown session). False: the
+        socket closed."""
+        known = self._resumable.get(str(d.get("session_id")))
+        if known is None:
+            await session.ws.send_str(json.dumps({"op": 9, "d": False}))
+            return True
+        await self._gate(known[0])
+        if session.ws.closed:
+            return False
+        self.resume_count += 1
+        session.session_id = str(d["session_id"])
+        session.shard_id = known[0]
+        await self._send_event(session, "RESUMED", {})
+        self._changed()
+        return True
 
     async def _send_event(self, session: GatewaySession, event: str, data: dict[str, Any]) -> None:
         assert session.session_id is not None
@@ -598,72 +413,12 @@ class StandIn:
             return self._json({"message": "401: Unauthorized", "code": 0}, 401)
         body, files = await self._read_body(request)
 
-        if method == "GET" and path == "/users/@me":
-            return self._json(self.bot_user)
-        if method == "GET" and path == "/gateway":
-            return self._json({"url": self.gateway_url})
-        if method == "GET" and path == "/gateway/bot":
-            self.gateway_bot_requests += 1
-            return self._json(
-                {
-                    "url": self.advertised_gateway_url or self.gateway_url,
-                    "shards": self.shard_count,
-                    "session_start_limit": {
-                        "total": 1000,
-                        "remaining": 1000,
-                        "reset_after": 86_400_000,
-                        "max_concurrency": self.max_concurrency,
-                    },
-                }
-            )
-        if method == "GET" and path == "/oauth2/applications/@me":
-            return self._json(
-                {
-                    "id": str(self.application_id),
-                    "name": "Table Bot",
-                    "icon": None,
-                    "description": "",
-                    "bot_public": True,
-                    "bot_require_code_grant": False,
-                    "owner": {**self.bot_user, "bot": False, "username": "owner"},
-                    "verify_key": "0" * 64,
-                    "flags": 0,
-                    "team": None,
-                    "summary": "",
-                    "rpc_origins": [],
-                }
-            )
+        if method == "GET" and (fixed := self._fixed_get(path)) is not None:
+            return self._json(fixed)
         if parts[:1] == ["applications"] and parts[-1] == "commands":
-            # /applications/{app}/commands, or /applications/{app}/guilds/{guild}/commands
-            guild = int(parts[3]) if len(parts) == 5 and parts[2] == "guilds" else None
-            if method == "PUT":
-                synced = []
-                table: dict[str, dict[str, Any]] = {}
-                raw_cmds: list[dict[str, Any]] = body if isinstance(body, list) else []
-                for raw_cmd in raw_cmds:
-                    cmd: dict[str, Any] = {
-                        **raw_cmd,
-                        "id": str(self._ids.next()),
-                        "application_id": str(self.application_id),
-                        "version": "1",
-                    }
-                    if guild is not None:
-                        cmd["guild_id"] = str(guild)
-                    table[cmd["name"]] = cmd
-                    synced.append(cmd)
-                if guild is None:
-                    self.commands = table
-                elif table:
-                    self.guild_commands[guild] = table
-                else:
-                    self.guild_commands.pop(guild, None)
-                self.command_puts.append((guild, list(table)))
-                self.sync_count += 1
-                self.synced.set()
-                return self._json(synced)
-            if method == "GET":
-                shown = self.commands if guild is None else self.guild_commands.get(guild, {})
-                return self._json(list(shown.values()))
+            answer = self._commands(method, parts, body)
+            if answer is not None:
+                return answer
         if parts[:1] == ["interactions"] and parts[-1] == "callback":
             return self._callback(int(parts[1]), parts[2], body, files)
         if parts[:1] == ["webhooks"]:
@@ -676,6 +431,75 @@ class StandIn:
             return self._json(msg.payload(self.bot_user))
         self.unknown_requests.append(f"{method} {path}")
         return self._json({"message": "404: Not Found", "code": 0}, 404)
+
+    def _fixed_get(self, path: str) -> Any:
+        """The answer to a GET of the bot's user, the gateway and the application (None: not
+        one of those)."""
+        if path == "/users/@me":
+            return self.bot_user
+        if path == "/gateway":
+            return {"url": self.gateway_url}
+        if path == "/gateway/bot":
+            self.gateway_bot_requests += 1
+            return {
+                "url": self.advertised_gateway_url or self.gateway_url,
+                "shards": self.shard_count,
+                "session_start_limit": {
+                    "total": 1000,
+                    "remaining": 1000,
+                    "reset_after": 86_400_000,
+                    "max_concurrency": self.max_concurrency,
+                },
+            }
+        if path == "/oauth2/applications/@me":
+            return {
+                "id": str(self.application_id),
+                "name": "Table Bot",
+                "icon": None,
+                "description": "",
+                "bot_public": True,
+                "bot_require_code_grant": False,
+                "owner": {**self.bot_user, "bot": False, "username": "owner"},
+                "verify_key": "0" * 64,
+                "flags": 0,
+                "team": None,
+                "summary": "",
+                "rpc_origins": [],
+            }
+        return None
+
+    def _commands(self, method: str, parts: list[str], body: Any) -> web.Response | None:
+        """/applications/{app}/commands and /applications/{app}/guilds/{guild}/commands."""
+        guild = int(parts[3]) if len(parts) == 5 and parts[2] == "guilds" else None
+        if method == "PUT":
+            synced = []
+            table: dict[str, dict[str, Any]] = {}
+            raw_cmds: list[dict[str, Any]] = body if isinstance(body, list) else []
+            for raw_cmd in raw_cmds:
+                cmd: dict[str, Any] = {
+                    **raw_cmd,
+                    "id": str(self._ids.next()),
+                    "application_id": str(self.application_id),
+                    "version": "1",
+                }
+                if guild is not None:
+                    cmd["guild_id"] = str(guild)
+                table[cmd["name"]] = cmd
+                synced.append(cmd)
+            if guild is None:
+                self.commands = table
+            elif table:
+                self.guild_commands[guild] = table
+            else:
+                self.guild_commands.pop(guild, None)
+            self.command_puts.append((guild, list(table)))
+            self.sync_count += 1
+            self.synced.set()
+            return self._json(synced)
+        if method == "GET":
+            shown = self.commands if guild is None else self.guild_commands.get(guild, {})
+            return self._json(list(shown.values()))
+        return None
 
     def _callback(
         self, interaction_id: int, token: str, body: dict[str, Any], files: list[tuple[str, bytes]]

@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.app import describe_invocation
+from bot.campaigns import describe_invocation
 from bot.rules.weewar import battle as ww_battle
 from bot.rules.weewar import odds as ww_odds
 from bot.rules.weewar.tables import MAX_SUGGESTIONS, suggest_terrains, suggest_units
