@@ -54,7 +54,8 @@ async def play_template(tmp: Path) -> tuple[dict[str, Any], list[dict[str, Any]]
 def build(
     path: Path, campaigns: int, template: dict[str, Any], history: list[dict[str, Any]]
 ) -> float:
-    """Write ``campaigns`` copies of the template into a new database; returns the seconds."""
+    """Write ``campaigns`` copies of the template into a new database; returns the seconds.
+    (Long: one bulk copy — schema, rows in batches, the check — kept in one place.)"""
     start = time.perf_counter()
     db = sqlite3.connect(path, isolation_level=None)
     try:

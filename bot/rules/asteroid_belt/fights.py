@@ -219,7 +219,8 @@ def shuttle_fight(
     defender_aboard: Sequence[UnitType | str],
     dice: Dice,
 ) -> tuple[AsteroidBeltState, Outcome]:
-    """Shuttle against shuttle: the one carrying more units gets +1 on attack and defence; the
+    """(Long: the checks, the roll and the losses follow the seed's one paragraph in order.)
+    Shuttle against shuttle: the one carrying more units gets +1 on attack and defence; the
     loser's units aboard go to repair (bot's choice: the seed only gives the bonus)."""
     require_open(state)
     att, dfn = parse_civ(attacker), parse_civ(defender)

@@ -177,7 +177,8 @@ def setup(
     recon: int | None = None,
     counts: dict[int, int] | None = None,
 ) -> tuple[AsteroidBeltState, Outcome]:
-    """A new campaign: turn order as given, 30 resources each, the starting force in reserve at
+    """(Long: the seed's set-up is one sequence — bases, forces, cargo shuttle, first income —
+    read best in one place.) A new campaign: turn order as given, 30 resources each, the starting force in reserve at
     each base (a class-5 asteroid already mined: v1 for the first civilisation, v2 for the
     second...), the cargo shuttle in a portal chosen by a die, and the first turn's income."""
     t = tables()
