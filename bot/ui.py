@@ -15,7 +15,7 @@ from bot.catalog import locale_of, render_summary, t
 from bot.errors import BotError
 
 if TYPE_CHECKING:
-    from bot.storage import Tx
+    from bot.storage import HistoryEntry, Tx
 
 log = logging.getLogger(__name__)
 
@@ -175,6 +175,15 @@ class ConfirmView(SafeView):
 
 #: how long a member may undo their own latest change without being a game master
 UNDO_OWN_WINDOW = timedelta(minutes=5)
+
+
+def own_recent(entry: HistoryEntry, user_id: int) -> bool:
+    """``entry`` is ``user_id``'s own change, made within :data:`UNDO_OWN_WINDOW`: theirs to undo
+    without being a game master (/campaign undo and the Undo button)."""
+    age = datetime.now(UTC) - datetime.fromisoformat(entry.created_at)
+    return entry.actor_id == user_id and age <= UNDO_OWN_WINDOW
+
+
 #: how long the buttons under a reply act: just under the 15 minutes Discord keeps an
 #: interaction alive (afterwards, and after a restart, a press is answered "expired")
 BUTTON_LIFETIME = 14 * 60.0
@@ -236,9 +245,7 @@ class ReplyButtons(SafeView):
             return
         campaign = await store.get(self.channel_id)
         is_gm = await bot.is_game_master(interaction, campaign)
-        age = datetime.now(UTC) - datetime.fromisoformat(latest.created_at)
-        own_recent = latest.actor_id == interaction.user.id and age <= UNDO_OWN_WINDOW
-        if not (is_gm or own_recent):
+        if not (is_gm or own_recent(latest, interaction.user.id)):
             await interaction.response.send_message(
                 tr(interaction, "undo-not-allowed"), ephemeral=True
             )

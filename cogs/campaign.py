@@ -17,7 +17,7 @@ from bot.catalog import has, render_summary, t
 from bot.errors import BotError, NoCampaign, NotAllowed
 from bot.games import GAMES, setup_hint
 from bot.storage import Campaign, HistoryEntry
-from bot.ui import UNDO_OWN_WINDOW, ConfirmView, EmbedBuilder, SafeView, clip, lang, tr
+from bot.ui import ConfirmView, EmbedBuilder, SafeView, clip, lang, own_recent, tr
 
 if TYPE_CHECKING:
     from bot.app import TableBot
@@ -31,12 +31,6 @@ HISTORY_PAGE = 10
 
 def discord_time(iso: str, style: str = "R") -> str:
     return f"<t:{int(datetime.fromisoformat(iso).timestamp())}:{style}>"
-
-
-def _own_recent(entry: HistoryEntry, user_id: int) -> bool:
-    """``entry`` is ``user_id``'s own change, made within the last 5 minutes."""
-    age = datetime.now(UTC) - datetime.fromisoformat(entry.created_at)
-    return entry.actor_id == user_id and age <= UNDO_OWN_WINDOW
 
 
 def game_name(loc: str, game: str) -> str:
@@ -240,7 +234,7 @@ class CampaignCog(
         if latest is None or latest.state_before is None:
             raise BotError(key="nothing-to-undo")
         is_gm = await self.bot.is_game_master(interaction, campaign)
-        if not (is_gm or _own_recent(latest, interaction.user.id)):
+        if not (is_gm or own_recent(latest, interaction.user.id)):
             raise NotAllowed(key="undo-not-allowed")
         seq = latest.seq
 
@@ -293,7 +287,7 @@ class CampaignCog(
 
         def may_undo(entry: HistoryEntry) -> bool:
             # the member's own change (someone else's asks first), recent or as a game master
-            return entry.actor_id == user_id and (is_gm or _own_recent(entry, user_id))
+            return entry.actor_id == user_id and (is_gm or own_recent(entry, user_id))
 
         for attempt in range(1, UNDO_ATTEMPTS + 1):
             try:
