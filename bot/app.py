@@ -26,13 +26,14 @@ from pydantic import BaseModel
 
 from bot import discord_internals
 from bot.campaigns import CampaignAccess, describe_invocation
-from bot.catalog import locale_of, t
+from bot.catalog import locale_of, refusal, t
 from bot.config import Settings
-from bot.errors import BotError, ConcurrencyError, DuplicateInteraction
 from bot.ids import is_discord_id
 from bot.options import autocomplete_problem, validate_options
 from bot.rules.dice import Dice
+from bot.rules.errors import BotError
 from bot.storage import Store, dump_json
+from bot.storage.errors import ConcurrencyError, DuplicateInteraction
 from bot.translator import CatalogTranslator
 
 log = logging.getLogger(__name__)
@@ -96,7 +97,7 @@ class TableTree(app_commands.CommandTree["TableBot"]):
         if interaction.type is discord.InteractionType.application_command:
             problem = validate_options(self, interaction)
             if problem is not None:
-                await bot.send_ephemeral(interaction, problem.localized(loc), refusal=True)
+                await bot.send_ephemeral(interaction, refusal(problem, loc), refusal=True)
                 return False
         elif interaction.type is discord.InteractionType.autocomplete:
             reason = autocomplete_problem(self, interaction)
@@ -444,7 +445,7 @@ class TableBot(CampaignAccess, commands.AutoShardedBot):
             return
         loc = locale_of(interaction.locale)
         if isinstance(original, BotError):
-            message = original.localized(loc)
+            message = refusal(original, loc)
         elif isinstance(original, ConcurrencyError):
             message = t(loc, "error-concurrency")
         elif isinstance(error, app_commands.CommandNotFound):

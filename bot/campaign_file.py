@@ -17,9 +17,9 @@ from pydantic import (
     model_validator,
 )
 
-from bot.errors import InputError
 from bot.games import GAMES
 from bot.ids import MAX_ID, MIN_ID
+from bot.rules.errors import InputError
 
 FORMAT = "wargame-table-campaign"
 FILE_VERSION = 1

@@ -14,11 +14,12 @@ from typing import Any, Generic, TypeVar
 import discord
 from pydantic import BaseModel
 
-from bot.catalog import Msg, has
-from bot.errors import BotError, NoCampaign, NotAllowed
+from bot.catalog import has
 from bot.games import GAMES, setup_command, setup_hint
 from bot.rules.dice import Draw
+from bot.rules.errors import BotError, NoCampaign, NotAllowed
 from bot.rules.game import Game
+from bot.rules.msg import Msg
 from bot.storage import Campaign, Store, Tx
 
 log = logging.getLogger(__name__)

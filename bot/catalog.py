@@ -2,7 +2,8 @@
 
 Every reply the bot writes comes from here, in the invoking member's language: Russian for
 Discord's ``ru`` locale, English otherwise. ``t("ru", "ping-reply", ms=42)``.
-Pure: no Discord here, so the rules' error types can render their English text too."""
+Pure: no Discord here. The rules name messages (:class:`bot.rules.msg.Msg`, refusals with a
+key); this module is where they become text (:func:`render`, :func:`refusal`)."""
 
 from __future__ import annotations
 
@@ -16,24 +17,12 @@ from typing import Any, NamedTuple
 from fluent.runtime import FluentBundle, FluentResource
 from fluent.runtime.types import FluentType
 
+from bot.rules.errors import BotError
+from bot.rules.msg import Msg
+
 LOCALES = ("en", "ru")
 DEFAULT = "en"
 LOCALE_DIR = Path(__file__).resolve().parent / "locales"
-
-
-class Msg(NamedTuple):
-    """An argument that is itself a catalog message, rendered in the same language:
-    ``t(loc, "ab-lost", unit=Msg("ab-unit-engineer"))``."""
-
-    key: str
-    args: tuple[tuple[str, Any], ...] = ()
-
-    @classmethod
-    def of(cls, key: str, **args: Any) -> Msg:
-        return cls(key, tuple(args.items()))
-
-    def render(self, locale: str) -> str:
-        return t(locale, self.key, **dict(self.args))
 
 
 class CommandName(NamedTuple):
@@ -150,8 +139,26 @@ def _render_cached(locale: str, key: str, frozen: tuple[tuple[str, Any], ...]) -
     return _render(locale, key, dict(frozen))
 
 
+def render(locale: str, msg: Msg) -> str:
+    """A rules message (:class:`Msg`) in ``locale``."""
+    return t(locale, msg.key, **dict(msg.args))
+
+
+def refusal(error: BotError, locale: str = DEFAULT) -> str:
+    """A refusal's one line in ``locale`` (English by default: logs and tests)."""
+    return t(locale, error.key, **error.fmt_args)
+
+
+def _arg(locale: str, value: Any) -> Any:
+    if isinstance(value, Msg):
+        return render(locale, value)
+    if hasattr(value, "render"):
+        return value.render(locale)
+    return value
+
+
 def _render(locale: str, key: str, args: dict[str, Any]) -> str:
-    args = {k: (v.render(locale) if hasattr(v, "render") else v) for k, v in args.items()}
+    args = {k: _arg(locale, v) for k, v in args.items()}
     for loc in (locale, DEFAULT):
         b = bundle(loc)
         if b.has_message(key):
@@ -249,7 +256,7 @@ def encode_summary(msg: Msg) -> str:
     if len(encoded) <= SUMMARY_LIMIT:
         return encoded
     # rendered as it would be shown (a game's stored ids made names)
-    return _msg(tree).render(DEFAULT)[:SUMMARY_LIMIT]
+    return render(DEFAULT, _msg(tree))[:SUMMARY_LIMIT]
 
 
 def render_summary(locale: str, summary: str) -> str:
@@ -257,6 +264,6 @@ def render_summary(locale: str, summary: str) -> str:
     if not summary.startswith(SUMMARY_TAG):
         return summary
     try:
-        return _msg(json.loads(summary[len(SUMMARY_TAG) :])).render(locale)
+        return render(locale, _msg(json.loads(summary[len(SUMMARY_TAG) :])))
     except (ValueError, KeyError, TypeError):
         return summary[len(SUMMARY_TAG) :]

@@ -11,9 +11,10 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.catalog import Msg
-from bot.errors import InputError
+from bot.catalog import refusal
 from bot.ids import is_discord_id
+from bot.rules.errors import InputError
+from bot.rules.msg import Msg
 
 MAX_STRING = 6000
 # catalog keys naming each option type ("opt-type-4" = "a whole number")
@@ -181,7 +182,7 @@ def autocomplete_problem(
     if found is None:
         return "unknown command"
     if isinstance(found, InputError):
-        return found.message
+        return refusal(found)
     qualified, schema, given = found
     resolved: dict[str, Any] = dict(data.get("resolved") or {})
     by_name = {o["name"]: o for o in schema if o.get("type") not in (1, 2)}

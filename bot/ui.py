@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.utils import MISSING
 
-from bot.catalog import locale_of, render_summary, t
-from bot.errors import BotError
+from bot.catalog import locale_of, refusal, render_summary, t
+from bot.rules.errors import BotError
 
 if TYPE_CHECKING:
     from bot.storage import HistoryEntry, Tx
@@ -153,7 +153,7 @@ class ConfirmView(SafeView):
         try:
             text = await self._on_confirm(interaction)
         except BotError as exc:
-            text = exc.localized(lang(interaction))
+            text = refusal(exc, lang(interaction))
             await interaction.response.edit_message(content=text, view=None, embed=None)
             return
         await interaction.response.edit_message(content=text, view=None, embed=None)
@@ -256,7 +256,7 @@ class ReplyButtons(SafeView):
             )
         except BotError as exc:
             key = "undo-button-gone" if exc.key == "campaign-changed" else None
-            text = tr(interaction, key) if key else exc.localized(lang(interaction))
+            text = tr(interaction, key) if key else refusal(exc, lang(interaction))
             await interaction.response.send_message(text, ephemeral=True)
             return
         self.undone = True

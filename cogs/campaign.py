@@ -14,8 +14,8 @@ from discord.ext import commands
 
 from bot.campaign_file import MAX_FILE_BYTES, parse_campaign_file, render_campaign_file
 from bot.catalog import has, render_summary, t
-from bot.errors import BotError, NoCampaign, NotAllowed
 from bot.games import GAMES, setup_hint
+from bot.rules.errors import BotError, NoCampaign, NotAllowed
 from bot.storage import Campaign, HistoryEntry
 from bot.ui import ConfirmView, EmbedBuilder, SafeView, clip, lang, own_recent, tr
 

@@ -13,8 +13,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.campaigns import describe_invocation
-from bot.catalog import Msg, decimal, encode_summary, t
+from bot.catalog import decimal, encode_summary, t
 from bot.rules import roll as rl
+from bot.rules.msg import Msg
 from bot.rules.weewar import odds as ww_odds
 from bot.ui import EmbedBuilder, ReplyButtons, clip, lang
 

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 from discord import app_commands
 
-from bot.catalog import LOCALE_DIR, Msg, attribute, has, message_ids, t
+from bot.catalog import LOCALE_DIR, attribute, has, message_ids, t
+from bot.rules.msg import Msg
 from bot.translator import choice_key, command_key, option_key
 
 NAME = re.compile(r"^[-_\w]{1,32}$")
@@ -93,12 +94,12 @@ async def test_every_command_option_and_choice_has_a_valid_russian_name(tmp_path
 def test_russian_numbers_use_the_decimal_comma_in_every_game() -> None:
     from fractions import Fraction
 
-    from bot.catalog import decimal
+    from bot.catalog import decimal, render
     from cogs import asteroid_belt, imperial_assault, imperium, weewar
 
     sixth = Fraction(1, 6)
     assert decimal("ru", "16.7 %") == "16,7 %" and decimal("en", "16.7 %") == "16.7 %"
-    assert imperial_assault._odds("ru", sixth).render("ru") == "1/6 ≈ 16,7 %"
+    assert render("ru", imperial_assault._odds("ru", sixth)) == "1/6 ≈ 16,7 %"
     assert imperium.pct(sixth, "ru") == "16,7 %"
     assert asteroid_belt.pct("ru", sixth) == "16,7 %"
     chart = weewar.render_chart("ru", (Fraction(5, 6), sixth), 1)

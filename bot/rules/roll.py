@@ -26,8 +26,8 @@ import d20
 import lark
 from d20 import diceast as ast
 
-from bot.errors import InputError
 from bot.rules.dice import Dice
+from bot.rules.errors import InputError
 
 #: the longest expression /roll reads
 EXPRESSION_LIMIT = 100

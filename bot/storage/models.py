@@ -10,11 +10,13 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from bot.catalog import Msg, has
-from bot.errors import BotError, ConcurrencyError, InputError
+from bot.catalog import has
 from bot.ids import fits_database
 from bot.rules.dice import Draw
+from bot.rules.errors import BotError, InputError
+from bot.rules.msg import Msg
 from bot.storage.database import Conn, Row
+from bot.storage.errors import ConcurrencyError
 
 JsonDict = dict[str, Any]
 

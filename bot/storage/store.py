@@ -29,8 +29,9 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from bot.errors import BotError, ConcurrencyError, DuplicateInteraction
+from bot.rules.errors import BotError
 from bot.storage.database import Conn, Database, open_database
+from bot.storage.errors import ConcurrencyError, DuplicateInteraction
 from bot.storage.models import (
     CAMPAIGN_COLUMNS,
     HISTORY_COLUMNS,

@@ -14,10 +14,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.catalog import Msg, has, t
-from bot.errors import InputError, RuleError
+from bot.catalog import has, t
 from bot.rules import asteroid_belt as ab
 from bot.rules.dice import Dice
+from bot.rules.errors import InputError, RuleError
+from bot.rules.msg import Msg
 from bot.storage import Campaign
 from bot.ui import clip, lang, undo_button
 from cogs.asteroid_belt.render import (

@@ -11,8 +11,9 @@ from typing import Any
 
 import discord
 
-from bot.catalog import SUMMARY_TAG, Msg, decimal, encode_summary, has, summary_args, t
+from bot.catalog import SUMMARY_TAG, decimal, encode_summary, has, summary_args, t
 from bot.rules import asteroid_belt as ab
+from bot.rules.msg import Msg
 from bot.ui import EmbedBuilder, clip
 
 log = logging.getLogger(__name__)

@@ -9,9 +9,10 @@ from typing import Any
 
 import discord
 
-from bot.catalog import Msg, decimal, encode_summary, t
+from bot.catalog import decimal, encode_summary, t
 from bot.rules.imperial_assault import activation, adaptive, deployment, tables
 from bot.rules.imperial_assault.state import ImperialAssaultState
+from bot.rules.msg import Msg
 from bot.ui import EmbedBuilder
 
 

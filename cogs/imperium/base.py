@@ -9,9 +9,10 @@ from typing import TYPE_CHECKING, Any, Literal
 import discord
 from discord import app_commands
 
-from bot.catalog import LOCALES, Msg, t
-from bot.errors import NotAllowed
+from bot.catalog import LOCALES, t
 from bot.rules import imperium as im
+from bot.rules.errors import NotAllowed
+from bot.rules.msg import Msg
 from bot.storage import Campaign
 
 if TYPE_CHECKING:

@@ -12,9 +12,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.catalog import Msg, t
-from bot.errors import InputError
+from bot.catalog import t
 from bot.rules import imperium as im
+from bot.rules.errors import InputError
+from bot.rules.msg import Msg
 from bot.ui import lang, tr, undo_button
 from cogs.imperium.base import (
     GAME,

@@ -11,8 +11,9 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 
-from bot.catalog import Msg, decimal, encode_summary, t
+from bot.catalog import decimal, encode_summary, t
 from bot.rules import imperium as im
+from bot.rules.msg import Msg
 from bot.ui import EmbedBuilder
 
 if TYPE_CHECKING:

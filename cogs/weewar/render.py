@@ -10,7 +10,8 @@ from functools import lru_cache
 from typing import Any
 
 from bot import catalog
-from bot.catalog import Msg, decimal, encode_summary
+from bot.catalog import decimal, encode_summary
+from bot.rules.msg import Msg
 from bot.rules.weewar import battle as ww_battle
 from bot.rules.weewar import odds as ww_odds
 from bot.rules.weewar.tables import class_name, class_of

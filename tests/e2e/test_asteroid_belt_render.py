@@ -11,7 +11,7 @@ from types import ModuleType
 
 import pytest
 
-from bot.catalog import LOCALE_DIR, has, t
+from bot.catalog import LOCALE_DIR, has, refusal, t
 from bot.rules import asteroid_belt as ab
 from bot.rules.dice import ScriptedDice
 from cogs import asteroid_belt as cog
@@ -211,13 +211,13 @@ def test_russian_sentences_and_refusals() -> None:
     with pytest.raises(ab.RuleError) as refused:
         ab.attack_guards(state, "violet", "b1", "elite", ScriptedDice([]))
     assert refused.value.key == "ab-err-guards-first"
-    assert refused.value.message == ("Orange Empire must play the guards' attack on b1 first.")
-    assert refused.value.localized("ru") == (
+    assert refusal(refused.value) == ("Orange Empire must play the guards' attack on b1 first.")
+    assert refusal(refused.value, "ru") == (
         "Сначала Оранжевая Империя должна сыграть атаку охраны на b1."
     )
     with pytest.raises(ab.RuleError) as refused:
         ab.move(state, "orange", "engineer", moves=50)
-    assert refused.value.localized("ru") == (
+    assert refusal(refused.value, "ru") == (
         "Стоимость — 50 (передвижение: инженерный отряд, 50 × 1), а у Оранжевой Империи только 32."
     )
     # engineer guard 6 vs assault 1+1: the assault goes to repair; recon guard 1 vs elite 6+1

@@ -4,8 +4,9 @@ they are."""
 
 from __future__ import annotations
 
-from bot.catalog import SUMMARY_TAG, Msg, encode_summary, render_summary
+from bot.catalog import SUMMARY_TAG, encode_summary, render_summary
 from bot.rules.dice import Dice, ScriptedDice
+from bot.rules.msg import Msg
 from bot.sandbox.harness import Table
 
 BATTLE: dict[str, object] = {"attacker": "tank", "defender": "trooper", "attackers": 2}

@@ -337,7 +337,7 @@ async def test_hostile_autocompletes_answer_an_empty_list_quietly(
 
 
 async def test_ids_outside_discords_range_are_refused_before_storage(table: Table) -> None:
-    from bot.errors import InputError
+    from bot.rules.errors import InputError
 
     gm = await _ia_table(table)
     before = (await table.state(), await _history_seq(table))

@@ -190,8 +190,8 @@ async def test_refusals_in_russian_change_nothing(table: Table) -> None:
 def test_every_russian_battle_reply_fits_discords_embed_limits_unclipped() -> None:
     """Every legal matchup at every distance in range, 10 v 10, server rules, every gang-up
     count at 10 (so p is clamped): the Russian (and English) reply is never clipped."""
-    from bot.errors import BotError
     from bot.rules import weewar as w
+    from bot.rules.errors import BotError
     from cogs.weewar import battle_footer, render_battle
 
     checked = 0

@@ -9,9 +9,10 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.errors import BotError
+from bot.catalog import refusal
 from bot.rules import asteroid_belt as ab
 from bot.rules.dice import Dice, ScriptedDice
+from bot.rules.errors import BotError
 
 
 @given(st.integers(-6, 6), st.integers(-6, 6))
@@ -114,7 +115,7 @@ def test_random_play_keeps_the_books_sound(
         try:
             new, out = _apply(state, action, dice)
         except BotError as err:
-            assert "\n" not in err.message and err.message
+            assert "\n" not in refusal(err) and refusal(err)
             assert _dump(state) == before  # a refused action changes nothing
             dice.take_draws()
             continue
@@ -260,7 +261,7 @@ def _play(seed: int, variant: str, steps: int) -> tuple[ab.AsteroidBeltState, se
         try:
             new, out = _guided_step(state, rng, dice)
         except BotError as err:
-            assert err.message and "\n" not in err.message
+            assert refusal(err) and "\n" not in refusal(err)
             assert _dump(state) == before
             continue
         assert _dump(state) == before

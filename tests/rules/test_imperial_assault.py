@@ -12,10 +12,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.errors import InputError, RuleError
 from bot.rules import imperial_assault as ia
 from bot.rules.dice import Dice, ScriptedDice
+from bot.rules.errors import InputError, RuleError
 from bot.rules.imperial_assault import DeployedGroup, ImperialAssaultState
+from tests.refusals import raises_refusal
 
 
 def mk(**kw: Any) -> ImperialAssaultState:
@@ -579,9 +580,9 @@ def test_earned_villain_rate_seeded() -> None:
 
 
 def test_earned_villains_validated() -> None:
-    with pytest.raises(InputError, match="Bespin"):
+    with raises_refusal(InputError, match="Bespin"):
         ia.setup(Dice.seeded(0), threat_level=3, earned_villains="Bossk")
-    with pytest.raises(InputError, match="No villain"):
+    with raises_refusal(InputError, match="No villain"):
         ia.setup(Dice.seeded(0), threat_level=3, earned_villains="Stormtrooper")
     state, _ = ia.setup(
         Dice.seeded(0), threat_level=3, expansions="core,bespin", earned_villains="bossk, IG-88"
@@ -596,9 +597,9 @@ def test_setup_defaults_and_refusals() -> None:
     assert hard.dm == 2 and hard.threat == 4 and hard.difficulty == "hard"
     with pytest.raises(InputError):
         ia.setup(Dice.seeded(0), threat_level=1)
-    with pytest.raises(InputError, match="Unknown expansion"):
+    with raises_refusal(InputError, match="Unknown expansion"):
         ia.setup(Dice.seeded(0), threat_level=3, expansions="Core, Mandalore")
-    with pytest.raises(InputError, match="easy, medium or hard"):
+    with raises_refusal(InputError, match="easy, medium or hard"):
         ia.setup(Dice.seeded(0), difficulty="nightmare", threat_level=3)
     with pytest.raises(InputError):
         ia.setup(Dice.seeded(0), threat_level=3, threat=-1)
@@ -666,9 +667,9 @@ def test_every_group_activated() -> None:
     state = mk(deployed=[dep("DG001", 3), dep("DG004", 1, activated=True)])
     new, out = ia.activate(state, ScriptedDice([]))
     assert out.remaining == 0
-    with pytest.raises(RuleError, match="already activated"):
+    with raises_refusal(RuleError, match="already activated"):
         ia.activate(new, ScriptedDice([]))
-    with pytest.raises(RuleError, match="No Imperial group"):
+    with raises_refusal(RuleError, match="No Imperial group"):
         ia.activate(mk(), ScriptedDice([]))
 
 
@@ -746,7 +747,7 @@ def test_figures_lost() -> None:
     s1, o1 = ia.lose_figures(state, "DG002", 2)
     assert o1.figures_left == 1 and o1.defeat is None
     assert [d.figures for d in s1.deployed] == [3, 1]
-    with pytest.raises(InputError, match="1 figure"):
+    with raises_refusal(InputError, match="1 figure"):
         ia.lose_figures(s1, "DG002", 2)
     s2, o2 = ia.lose_figures(s1, "Stormtrooper (DG002)")
     assert o2.defeat is not None and [d.id for d in s2.deployed] == ["DG001"]
@@ -764,11 +765,11 @@ def test_group_lookup() -> None:
     assert ia.resolve_group("at-st", ids, "deployed group") == "DG014"
     assert ia.resolve_group("dg002", ids, "deployed group") == "DG002"
     assert ia.resolve_group("stormtrooper (dg001)", ids, "deployed group") == "DG001"
-    with pytest.raises(InputError, match="ambiguous"):
+    with raises_refusal(InputError, match="ambiguous"):
         ia.resolve_group("STORMTROOPER", ids, "deployed group")
-    with pytest.raises(InputError, match="No deployed group called 'storm'"):
+    with raises_refusal(InputError, match="No deployed group called 'storm'"):
         ia.resolve_group("storm", ids, "deployed group")
-    with pytest.raises(InputError, match="ambiguous"):
+    with raises_refusal(InputError, match="ambiguous"):
         ia.defeat(state, "stormtrooper")
 
 
@@ -795,11 +796,11 @@ def test_manual_deploy() -> None:
     assert out2.group == "DG001" and new2.hand == []
     new3, out3 = ia.manual_deploy(new2, "stormtrooper")
     assert out3.group == "DG002" and not out3.from_hand
-    with pytest.raises(RuleError, match="already deployed"):
+    with raises_refusal(RuleError, match="already deployed"):
         ia.manual_deploy(new3, "at-st")
-    with pytest.raises(InputError, match="Snowtrooper comes with Return to Hoth"):
+    with raises_refusal(InputError, match="Snowtrooper comes with Return to Hoth"):
         ia.manual_deploy(state, "Snowtrooper")
-    with pytest.raises(InputError, match="No group to deploy called 'Snowspeeder'"):
+    with raises_refusal(InputError, match="No group to deploy called 'Snowspeeder'"):
         ia.manual_deploy(state, "Snowspeeder")
 
 

@@ -10,9 +10,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.errors import InputError, RuleError
 from bot.rules import imperium as im
 from bot.rules.dice import Dice, ScriptedDice
+from bot.rules.errors import InputError, RuleError
+from tests.refusals import raises_refusal
 
 NO_DICE = ScriptedDice([])
 
@@ -155,7 +156,7 @@ def test_fix_kit_maintenance_numbers_fill_in() -> None:
     )
     assert mb.maintenance == 2 and ms.maintenance == 3
     assert mb.system == "Sol"
-    with pytest.raises(RuleError, match="maintenance number 2"):
+    with raises_refusal(RuleError, match="maintenance number 2"):
         im.add_ship(
             state,
             name="MB-2",
@@ -165,13 +166,13 @@ def test_fix_kit_maintenance_numbers_fill_in() -> None:
             maintenance=4,
             system="Sol",
         )
-    with pytest.raises(InputError, match="maintenance number printed"):
+    with raises_refusal(InputError, match="maintenance number printed"):
         im.add_ship(
             state, name="CR-9", side="terran", type_name="CR", tclass="capital", system="Sol"
         )
-    with pytest.raises(InputError, match="tactical class"):
+    with raises_refusal(InputError, match="tactical class"):
         im.add_ship(state, name="CR-9", side="terran", type_name="CR", maintenance=4, system="Sol")
-    with pytest.raises(InputError, match="already a ship"):
+    with raises_refusal(InputError, match="already a ship"):
         add(state, "mb-1", "terran", "other")
 
 
@@ -192,9 +193,9 @@ def test_lookups_are_case_insensitive_and_suggest() -> None:
     state = add(state, "Victory", "terran", "capital")
     assert im.find_ship(state, "  vICTORY ").name == "Victory"
     assert im.find_system(state, "alpha centauri").name == "Alpha Centauri"
-    with pytest.raises(InputError, match="Did you mean Victory"):
+    with raises_refusal(InputError, match="Did you mean Victory"):
         im.find_ship(state, "vic")
-    with pytest.raises(InputError, match="No system called 'Vega'"):
+    with raises_refusal(InputError, match="No system called 'Vega'"):
         im.find_system(state, "Vega")
     assert im.system_suggestions(state, "a") == ["Alpha Centauri", "Barnard"]  # prefix first
     assert im.system_suggestions(state, "ar") == ["Barnard"]  # inside the name
@@ -273,7 +274,7 @@ def test_war_start_limit_is_checked() -> None:
             tclass="other",
             system="Shulgi",
         )
-    with pytest.raises(RuleError, match="routine maintenance limit"):
+    with raises_refusal(RuleError, match="routine maintenance limit"):
         im.add_ship(
             state,
             name="MB3",
@@ -283,7 +284,7 @@ def test_war_start_limit_is_checked() -> None:
             system="Shulgi",
         )
     # a Terran ship in an Imperial system has no routine maintenance at all
-    with pytest.raises(RuleError, match="gives them 0"):
+    with raises_refusal(RuleError, match="gives them 0"):
         im.add_ship(
             state,
             name="T",
@@ -303,7 +304,7 @@ def test_war_start_limit_is_checked() -> None:
         system="Shulgi",
     )  # at war: no set-up limit
     state, _ = im.interwar(state)
-    with pytest.raises(RuleError, match="cannot begin"):
+    with raises_refusal(RuleError, match="cannot begin"):
         im.begin_war(state)
 
 
@@ -339,7 +340,7 @@ def test_first_round_may_set_starting_range_but_not_disengage() -> None:
     state = add(add(campaign(), "A", "terran", "capital"), "B", "imperial", "other")
     _new, out = im.roll_initiative(state, "Sol", NO_DICE, range_choice="short")
     assert out.range_after == "short"
-    with pytest.raises(RuleError, match="from round 2"):
+    with raises_refusal(RuleError, match="from round 2"):
         im.roll_initiative(state, "Sol", NO_DICE, range_choice="disengage")
 
 
@@ -446,7 +447,7 @@ def test_tie_passes_initiative_and_locks_range() -> None:
     assert combat is not None
     assert combat.range == "long" and combat.range_locked
     assert out.range_requested == "short" and not out.range_applied
-    with pytest.raises(RuleError, match="tie"):
+    with raises_refusal(RuleError, match="tie"):
         im.choose_range(new, "Sol", "terran", "short")
 
 
@@ -480,7 +481,7 @@ def test_range_steps(start: im.Range, choice: im.Range, ok: bool) -> None:
         if choice != "disengage":
             assert out.range_after == choice
     else:
-        with pytest.raises(RuleError, match="From short range the holder may choose short or"):
+        with raises_refusal(RuleError, match="From short range the holder may choose short or"):
             im.roll_initiative(state, "Sol", ScriptedDice([6, 1]), range_choice=choice)
 
 
@@ -489,20 +490,20 @@ def test_choose_range_after_the_roll() -> None:
     state = at_round(state, "Sol", "terran")
     new, out = im.roll_initiative(state, "Sol", ScriptedDice([6, 1]))
     assert not out.range_applied and out.range_after == "long"
-    with pytest.raises(RuleError, match="Only the initiative holder"):
+    with raises_refusal(RuleError, match="Only the initiative holder"):
         im.choose_range(new, "Sol", "imperial", "short")
     new2, r = im.choose_range(new, "Sol", "terran", "short")
     assert r.after == "short" and im.find_combat(new2, "Sol").range == "short"  # type: ignore[union-attr]
-    with pytest.raises(RuleError, match="already chosen"):
+    with raises_refusal(RuleError, match="already chosen"):
         im.choose_range(new2, "Sol", "terran", "long")
     first = at_round(state, "Sol", "terran")
     first.combats[0].round = 1
-    with pytest.raises(RuleError, match="from round 2"):
+    with raises_refusal(RuleError, match="from round 2"):
         im.choose_range(first, "Sol", "terran", "disengage")
     # in round 1 the holder may still set the starting range once
     first, r = im.choose_range(first, "Sol", "terran", "short")
     assert r.after == "short"
-    with pytest.raises(RuleError, match="already chosen"):
+    with raises_refusal(RuleError, match="already chosen"):
         im.choose_range(first, "Sol", "terran", "long")
 
 
@@ -554,7 +555,7 @@ def test_disengage_without_loading_and_without_destination_ends_combat() -> None
 
 def test_initiative_needs_both_sides() -> None:
     state = add(campaign(), "A", "terran", "other")
-    with pytest.raises(RuleError, match="both sides need ships"):
+    with raises_refusal(RuleError, match="both sides need ships"):
         im.roll_initiative(state, "Sol", NO_DICE)
 
 
@@ -596,19 +597,19 @@ def test_homeworld_and_outposts_defend_with_6_and_2() -> None:
 def test_surface_combat_lasts_three_rounds_and_has_no_range() -> None:
     state = campaign()
     state = add(state, "Tr", "terran", "troop", system="Dingir", strength=4)
-    with pytest.raises(InputError, match="no range"):
+    with raises_refusal(InputError, match="no range"):
         im.roll_initiative(state, "Dingir", NO_DICE, mode="surface", range_choice="short")
     state, _ = im.roll_initiative(state, "Dingir", NO_DICE, mode="surface")
     state, _ = im.roll_initiative(state, "Dingir", ScriptedDice([3, 3]), mode="surface")
     state, _ = im.roll_initiative(state, "Dingir", ScriptedDice([3, 3]), mode="surface")
-    with pytest.raises(RuleError, match="3 rounds"):
+    with raises_refusal(RuleError, match="3 rounds"):
         im.roll_initiative(state, "Dingir", ScriptedDice([3, 3]), mode="surface")
 
 
 def test_surface_combat_needs_units_on_both_sides() -> None:
     state = campaign()
     state = add(state, "CR", "terran", "capital", system="Dingir")
-    with pytest.raises(RuleError, match="surface factors"):
+    with raises_refusal(RuleError, match="surface factors"):
         im.roll_initiative(state, "Dingir", NO_DICE, mode="surface")
 
 
@@ -675,7 +676,7 @@ def fleet_at_war() -> im.ImperiumState:
 def test_fire_steps_info_needs_a_combat() -> None:
     combat = im.fire_steps_info(fleet_at_war(), "sol")
     assert combat.last_initiative == "terran" and combat.fire_step == 0
-    with pytest.raises(RuleError, match="roll /initiative first"):
+    with raises_refusal(RuleError, match="roll /initiative first"):
         im.fire_steps_info(campaign(), "Sol")
 
 
@@ -688,7 +689,7 @@ def test_fire_steps_go_in_order_and_use_state_at_step_start() -> None:
     assert results == {"I1": ("disrupted", 1), "I2": ("destroyed", None)}
     assert dice.draws[0].label == "screen (step 3): I1"
     assert im.find_ship(state, "I1").disrupted
-    with pytest.raises(RuleError, match="in order"):
+    with raises_refusal(RuleError, match="in order"):
         im.apply_fire_step(state, "Sol", 2, ["I1"], NO_DICE)
     # Step 4: I1 starts the step disrupted, so one hit destroys it without a roll.
     state, out = im.apply_fire_step(state, "Sol", 4, ["I1"], NO_DICE)
@@ -705,11 +706,11 @@ def test_every_target_in_a_step_rolls_its_own_screen() -> None:
 
 def test_only_the_holder_attacks_in_steps_2_and_5() -> None:
     state = fleet_at_war()  # Terran holds the initiative
-    with pytest.raises(RuleError, match="Only Terran attacks in step 2"):
+    with raises_refusal(RuleError, match="Only Terran attacks in step 2"):
         im.apply_fire_step(state, "Sol", 2, ["T1"], NO_DICE)
-    with pytest.raises(RuleError, match="Only Terran attacks in step 5"):
+    with raises_refusal(RuleError, match="Only Terran attacks in step 5"):
         im.apply_fire_step(state, "Sol", 5, ["T2"], NO_DICE)
-    with pytest.raises(RuleError, match="suicide attackers"):
+    with raises_refusal(RuleError, match="suicide attackers"):
         im.apply_fire_step(state, "Sol", 1, ["I1"], NO_DICE)
     _new, out = im.apply_fire_step(state, "Sol", 5, ["I1"], ScriptedDice([6]))
     assert out.results[0].result == "destroyed"
@@ -754,7 +755,7 @@ def test_overhaul_costs_maintenance_number_in_rus() -> None:
     assert not im.find_ship(new, "Mom").disrupted
     assert out.ships[0].care == "overhaul" and out.ships[0].after == "undisrupted"
     poor = im.set_rus(state, "terran", stock=2)
-    with pytest.raises(RuleError, match="cost Terran 3 RU; it has 2 RU"):
+    with raises_refusal(RuleError, match="cost Terran 3 RU; it has 2 RU"):
         im.maintain(poor, "Sol", NO_DICE, overhaul=["Mom"])
 
 
@@ -762,9 +763,9 @@ def test_overhaul_needs_a_friendly_world() -> None:
     state = campaign(terran=10, imperial=10)
     state = add(state, "A", "terran", "capital", system="Barnard")  # outpost only
     state = add(state, "B", "imperial", "capital", system="Sol")
-    with pytest.raises(RuleError, match="friendly world"):
+    with raises_refusal(RuleError, match="friendly world"):
         im.maintain(state, "Barnard", NO_DICE, overhaul=["A"])
-    with pytest.raises(RuleError, match="only in a system its side owns"):
+    with raises_refusal(RuleError, match="only in a system its side owns"):
         im.maintain(state, "Sol", NO_DICE, overhaul=["B"])
 
 
@@ -833,7 +834,7 @@ def test_routine_covers_highest_maintenance_first() -> None:
     # players may name the ships themselves
     plan = im.plan_maintenance(state, "Barnard", routine=["b3", "c2"])
     assert {s.name for s in plan.ships if s.care == "routine"} == {"b3", "c2"}
-    with pytest.raises(RuleError, match="need 7 maintenance factors; Barnard gives 6"):
+    with raises_refusal(RuleError, match="need 7 maintenance factors; Barnard gives 6"):
         im.plan_maintenance(state, "Barnard", routine=["a4", "b3"])
 
 
@@ -1021,7 +1022,7 @@ def test_a_side_with_only_troops_has_no_space_combat() -> None:
     state, _ = im.set_system(campaign(), "Wolf")
     state = add(state, "Marines", "terran", "troop", system="Wolf", strength=4)
     state = add(state, "CA1", "imperial", "capital", system="Wolf")
-    with pytest.raises(RuleError, match="both sides need ships"):
+    with raises_refusal(RuleError, match="both sides need ships"):
         im.roll_initiative(state, "Wolf", NO_DICE)
 
 

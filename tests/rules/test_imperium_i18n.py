@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from bot.catalog import has, t
-from bot.errors import BotError, InputError, RuleError
+from bot.catalog import has, refusal, t
 from bot.rules import imperium as im
 from bot.rules.dice import ScriptedDice
+from bot.rules.errors import BotError, InputError, RuleError
 
 ROOT = Path(__file__).resolve().parents[2]
 KEY = re.compile(r"""["'](imp-[a-z0-9-]+)["']""")
@@ -55,13 +55,13 @@ def test_rules_refusals_are_keyed_and_render_in_russian() -> None:
     state, _ = im.set_system(state, "Sol", owner="terran", worlds=1)
     err = _refusal(im.find_system, state, "Vega")
     assert isinstance(err, InputError) and err.key == "imp-no-system"
-    assert err.message == "No system called 'Vega'. Add it with /imperium system set."
+    assert refusal(err) == "No system called 'Vega'. Add it with /imperium system set."
     assert (
-        err.localized("ru") == "Нет системы «Vega». Добавьте её командой /imperium система задать."
+        refusal(err, "ru") == "Нет системы «Vega». Добавьте её командой /imperium система задать."
     )
     err = _refusal(im.interwar, state)
     assert isinstance(err, RuleError)
-    assert err.localized("ru") == "Война не идёт; начните её командой /imperium война."
+    assert refusal(err, "ru") == "Война не идёт; начните её командой /imperium война."
     state = im.begin_war(state)
     state, _ = im.add_ship(
         state,
@@ -82,19 +82,19 @@ def test_rules_refusals_are_keyed_and_render_in_russian() -> None:
         system="Sol",
     )
     err = _refusal(im.roll_initiative, state, "Sol", ScriptedDice([]), range_choice="disengage")
-    assert err.localized("ru") == "Выйти из боя можно со 2-го раунда; выберите ближнюю или дальнюю."
+    assert refusal(err, "ru") == "Выйти из боя можно со 2-го раунда; выберите ближнюю или дальнюю."
     state, _ = im.roll_initiative(state, "Sol", ScriptedDice([]))
     err = _refusal(im.choose_range, state, "Sol", "imperial", "short")
-    assert err.message == "Only the initiative holder (Terran) chooses the range."
-    assert err.localized("ru") == "Дальность выбирает только держатель инициативы (Терране)."
+    assert refusal(err) == "Only the initiative holder (Terran) chooses the range."
+    assert refusal(err, "ru") == "Дальность выбирает только держатель инициативы (Терране)."
     err = _refusal(im.apply_fire_step, state, "Sol", 2, ["A"], ScriptedDice([]))
-    assert err.message == "Only Terran attacks in step 2; A is on that side."
-    assert err.localized("ru") == "На этапе 2 атакуют только корабли Терран; A — из их числа."
+    assert refusal(err) == "Only Terran attacks in step 2; A is on that side."
+    assert refusal(err, "ru") == "На этапе 2 атакуют только корабли Терран; A — из их числа."
     err = _refusal(im.maintain, state, "Sol", ScriptedDice([]), overhaul=["A"])
-    assert err.message == "The overhauls cost Terran 4 RU; it has 0 RU."
-    assert err.localized("ru") == "Капремонт обойдётся Терранам в 4 RU, а в запасе 0 RU."
+    assert refusal(err) == "The overhauls cost Terran 4 RU; it has 0 RU."
+    assert refusal(err, "ru") == "Капремонт обойдётся Терранам в 4 RU, а в запасе 0 RU."
     err = _refusal(im.maintain, state, "Sol", ScriptedDice([]), routine=["B"])
-    assert err.localized("ru") == (
+    assert refusal(err, "ru") == (
         "B может получить плановое обслуживание только в системе своей стороны; "
         "Sol не принадлежит Империи."
     )

@@ -10,9 +10,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.errors import InputError
+from bot.catalog import refusal
 from bot.rules import roll as rl
 from bot.rules.dice import Dice, ScriptedDice
+from bot.rules.errors import InputError
 
 
 class _OutOfFaces(Exception):
@@ -148,7 +149,7 @@ def test_refusals_draw_nothing(expression: str, key: str) -> None:
     with pytest.raises(InputError) as caught:
         rl.roll(expression, dice)
     assert caught.value.key == key
-    assert "\n" not in caught.value.message
+    assert "\n" not in refusal(caught.value)
 
 
 def test_the_size_limit_keeps_the_odds_fast() -> None:

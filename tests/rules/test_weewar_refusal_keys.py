@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
-from bot.catalog import has, t
-from bot.errors import BotError
+from bot.catalog import has, refusal, t
 from bot.rules import weewar as w
+from bot.rules.errors import BotError
 
 CASES: list[tuple[dict[str, Any], str, str, str]] = [
     (
@@ -90,10 +90,10 @@ def test_refusals_have_keys_and_both_languages(
     with pytest.raises(BotError) as err:
         w.make_setup(**kwargs)
     assert err.value.key == key
-    assert err.value.message.startswith(english)
-    assert err.value.localized("en") == err.value.message
-    assert err.value.localized("ru").startswith(russian)
-    assert "\n" not in err.value.localized("ru")
+    assert refusal(err.value).startswith(english)
+    assert refusal(err.value, "en") == refusal(err.value)
+    assert refusal(err.value, "ru").startswith(russian)
+    assert "\n" not in refusal(err.value, "ru")
 
 
 def test_no_counter_reason_is_a_catalog_message() -> None:

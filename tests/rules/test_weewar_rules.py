@@ -11,9 +11,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.errors import InputError, RuleError
+from bot.catalog import refusal
 from bot.rules import weewar as w
 from bot.rules.dice import Dice, ScriptedDice
+from bot.rules.errors import InputError, RuleError
+from tests.refusals import raises_refusal
 
 HIT = 0.0  # below any p > 0
 MISS = 0.999  # above any p < 1
@@ -104,7 +106,7 @@ def test_gang_up_feeds_the_attack_but_not_the_counter() -> None:
 
 
 def test_negative_gang_up_is_refused() -> None:
-    with pytest.raises(InputError, match="flank"):
+    with raises_refusal(InputError, match="flank"):
         w.make_setup("Tank", "Tank", flank=-1)
 
 
@@ -259,7 +261,7 @@ def test_server_variant_at_the_clamps() -> None:
 
 
 def test_unknown_rule_variant_is_refused() -> None:
-    with pytest.raises(InputError, match="published or server"):
+    with raises_refusal(InputError, match="published or server"):
         w.make_setup("Tank", "Tank", rules="house")
 
 
@@ -273,16 +275,16 @@ def test_rule_variant_name_is_case_insensitive() -> None:
 def test_attack_zero_is_refused_in_the_issues_words() -> None:
     with pytest.raises(RuleError) as err:
         w.make_setup("Submarine", "Tank")
-    assert err.value.message == "Submarine cannot attack Tank: attack 0 against hard units"
+    assert refusal(err.value) == "Submarine cannot attack Tank: attack 0 against hard units"
 
 
 def test_out_of_range_is_refused_in_the_issues_words() -> None:
     with pytest.raises(RuleError) as err:
         w.make_setup("Heavy Artillery", "Tank", distance=1)
-    assert err.value.message == "Heavy Artillery fires at range 3–4; distance 1 is out of range"
+    assert refusal(err.value) == "Heavy Artillery fires at range 3–4; distance 1 is out of range"
     with pytest.raises(RuleError) as err2:
         w.make_setup("Tank", "Tank", distance=2)
-    assert err2.value.message == "Tank fires at range 1; distance 2 is out of range"
+    assert refusal(err2.value) == "Tank fires at range 1; distance 2 is out of range"
 
 
 @pytest.mark.parametrize(
@@ -296,14 +298,14 @@ def test_out_of_range_is_refused_in_the_issues_words() -> None:
 def test_bad_numbers_are_refused(kwargs: dict[str, int], fragment: str) -> None:
     with pytest.raises(InputError) as err:
         w.make_setup("Tank", "Tank", **kwargs)  # type: ignore[arg-type]
-    assert err.value.message == fragment
+    assert refusal(err.value) == fragment
 
 
 def test_a_named_terrain_the_unit_cannot_enter_is_refused() -> None:
     with pytest.raises(RuleError) as err:
         w.make_setup("Tank", "Trooper", "Water", "Plains")
     assert (
-        err.value.message
+        refusal(err.value)
         == "Tank cannot be on Water: hard units cannot enter it (movement cost 99)"
     )
     # Left out, the terrain is Plains without that check (boats and subs have 0s on both).

@@ -10,9 +10,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
+from bot.catalog import refusal
 from bot.datafiles import load_json
-from bot.errors import InputError
 from bot.rules import weewar as w
+from bot.rules.errors import InputError
 
 CLASSES = ["hard", "soft", "sub", "boat", "amphibic", "air", "speedboat"]
 
@@ -176,7 +177,7 @@ def test_terrain_lookup_is_case_insensitive() -> None:
 def test_ambiguous_prefix_is_refused_with_the_candidates() -> None:
     with pytest.raises(InputError) as err:
         w.find_unit("heavy")
-    assert err.value.message == (
+    assert refusal(err.value) == (
         "“heavy” could be Heavy Trooper, Heavy Artillery or Heavy Tank: give the full unit name."
     )
 
@@ -184,11 +185,11 @@ def test_ambiguous_prefix_is_refused_with_the_candidates() -> None:
 def test_unknown_name_offers_substring_matches() -> None:
     with pytest.raises(InputError) as err:
         w.find_unit("artillery gun")
-    assert "Unknown unit" in err.value.message
+    assert "Unknown unit" in refusal(err.value)
     with pytest.raises(InputError) as err2:
         w.find_terrain("lava")
-    assert err2.value.message.startswith("Unknown terrain “lava”; terrains are: Airfield, Base")
-    assert "\n" not in err2.value.message
+    assert refusal(err2.value).startswith("Unknown terrain “lava”; terrains are: Airfield, Base")
+    assert "\n" not in refusal(err2.value)
 
 
 def test_unit_suggestions_prefix_first_then_substring() -> None:

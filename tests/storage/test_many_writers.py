@@ -12,10 +12,10 @@ import asyncpg
 import pytest
 
 from bot.config import ConfigError, load_settings
-from bot.errors import DuplicateInteraction
 from bot.sandbox import databases
 from bot.storage import SCHEMA_VERSION, Store
 from bot.storage.database import sqlite_path_of
+from bot.storage.errors import DuplicateInteraction
 from bot.storage.migrations import migrations
 
 CHANNEL = 4242

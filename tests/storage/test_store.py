@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from bot.errors import BotError
 from bot.rules.dice import Dice
+from bot.rules.errors import BotError
 from bot.storage import SCHEMA_VERSION, Store
+from tests.refusals import raises_refusal
 
 CHANNEL = 1234
 
@@ -88,7 +89,7 @@ async def test_failed_command_writes_nothing(database_url: str) -> None:
     with pytest.raises(BotError):
         async with store.transaction(CHANNEL, actor_id=1, command="/bad") as tx:
             tx.set_state({"n": 99})
-            raise BotError("refused")
+            raise BotError(key="error-concurrency")
     campaign = await store.get(CHANNEL)
     assert campaign is not None and campaign.state == {"n": 0} and campaign.version == 1
     assert len(await store.history(CHANNEL)) == 1
@@ -113,7 +114,7 @@ async def test_history_keeps_dice_and_state_before(database_url: str) -> None:
 async def test_second_create_is_refused(database_url: str) -> None:
     store = await Store.open(database_url)
     await _start(store)
-    with pytest.raises(BotError, match="already runs a counter campaign"):
+    with raises_refusal(BotError, match="already runs a counter campaign"):
         async with store.transaction(CHANNEL, actor_id=2, command="/setup") as tx:
             tx.create("counter", {"n": 5})
     campaign = await store.get(CHANNEL)

@@ -7,7 +7,7 @@ Target, Flag, Mine), the turn order, and settles every fight and cargo-shuttle r
 
 Every rule function takes the state and returns a NEW state plus an :class:`Outcome` that says
 what happened (each die, each modifier, why). The input state is never changed, and a refused
-action raises :class:`bot.errors.RuleError` / :class:`InputError` / :class:`NotAllowed` with one
+action raises :class:`bot.rules.errors.RuleError` / :class:`InputError` / :class:`NotAllowed` with one
 line, before anything is rolled where that is possible. Every sentence and refusal is a catalog
 key (``bot/locales/{en,ru}/asteroid_belt.ftl``) with ids as arguments (:func:`msg_args` turns
 them into names in the reader's language), so replies come out in English or Russian.
@@ -18,7 +18,6 @@ Choices where the seed is silent are marked "(bot's choice)" and listed in docs/
 
 from __future__ import annotations
 
-from bot.errors import InputError, NotAllowed, RuleError
 from bot.rules.asteroid_belt.capture import (
     attack_guards,
     build_mine,
@@ -132,6 +131,7 @@ from bot.rules.asteroid_belt.turns import (
     summarize,
     summary_text,
 )
+from bot.rules.errors import InputError, NotAllowed, RuleError
 from bot.rules.game import Game
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Literal
 
-from bot.catalog import Msg
 from bot.rules.asteroid_belt.state import (
     AsteroidBeltState,
     AsteroidState,
@@ -41,6 +40,7 @@ from bot.rules.asteroid_belt.turns import (
     require_open,
 )
 from bot.rules.dice import Dice
+from bot.rules.msg import Msg
 
 
 # --------------------------------------------------------------------------------------------

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.catalog import Msg
 from bot.rules.asteroid_belt.state import (
     AsteroidBeltState,
     CivState,
@@ -34,6 +33,7 @@ from bot.rules.asteroid_belt.turns import (
     require_open,
 )
 from bot.rules.dice import Dice
+from bot.rules.msg import Msg
 
 
 def activate_shuttle(

@@ -10,7 +10,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from bot.catalog import DEFAULT, Msg
+from bot.catalog import DEFAULT
 from bot.rules.asteroid_belt.tables import (
     MAX_SUGGESTIONS,
     UNIT_TYPES,
@@ -28,6 +28,7 @@ from bot.rules.asteroid_belt.tables import (
     unit_msg,
 )
 from bot.rules.dice import Dice
+from bot.rules.msg import Msg
 
 
 # --------------------------------------------------------------------------------------------

@@ -9,9 +9,10 @@ from typing import Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from bot.catalog import DEFAULT, Msg, t
+from bot.catalog import DEFAULT, t
 from bot.datafiles import load_json
-from bot.errors import InputError, NotAllowed, RuleError
+from bot.rules.errors import InputError, NotAllowed, RuleError
+from bot.rules.msg import Msg
 
 CivId = Literal["violet", "orange", "green"]
 UnitType = Literal["engineer", "assault", "recon", "elite"]

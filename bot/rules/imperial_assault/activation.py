@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from bot.errors import RuleError
 from bot.rules.dice import Dice
+from bot.rules.errors import RuleError
 from bot.rules.imperial_assault.state import ImperialAssaultState, _fresh, _Record, _replace_group
 from bot.rules.imperial_assault.tables import NO_BONUS_CHANCE, PRIORITY_ONE_CHANCE, group
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Literal
 
-from bot.errors import InputError
 from bot.rules.dice import Dice
+from bot.rules.errors import InputError
 from bot.rules.imperial_assault.state import (
     ImperialAssaultState,
     _available_for_swap,

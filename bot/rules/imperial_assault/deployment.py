@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Literal, NamedTuple
 
-from bot.errors import InputError, RuleError
 from bot.rules.dice import Dice
+from bot.rules.errors import InputError, RuleError
 from bot.rules.imperial_assault.adaptive import SwapRecord, _swap
 from bot.rules.imperial_assault.state import (
     DeployedGroup,

@@ -7,7 +7,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from bot.catalog import Msg, t
+from bot.catalog import t
 from bot.rules.imperial_assault.tables import (
     MAX_THREAT_LEVEL,
     MIN_THREAT_LEVEL,
@@ -15,6 +15,7 @@ from bot.rules.imperial_assault.tables import (
     group,
     table,
 )
+from bot.rules.msg import Msg
 
 
 # ---------------------------------------------------------------------------------------------

@@ -11,7 +11,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from bot.datafiles import load_json
-from bot.errors import InputError
+from bot.rules.errors import InputError
 
 GAME = "imperial_assault"
 

@@ -8,8 +8,8 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
-from bot.errors import InputError, RuleError
 from bot.rules.dice import Dice
+from bot.rules.errors import InputError, RuleError
 from bot.rules.imperium.roster import tactical_speed
 from bot.rules.imperium.state import (
     Combat,

@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
 
-from bot.errors import InputError, RuleError
 from bot.rules.dice import Dice
+from bot.rules.errors import InputError, RuleError
 from bot.rules.imperium.combat import CombatEnd, _settle_combat
 from bot.rules.imperium.state import (
     Combat,

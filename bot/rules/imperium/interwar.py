@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.errors import InputError, RuleError
+from bot.rules.errors import InputError, RuleError
 from bot.rules.imperium.state import ImperiumState, StarSystem, _fold, find_system, ships_in
 from bot.rules.imperium.tables import SIDES, Side, tables
 

@@ -10,8 +10,8 @@ from functools import cache
 from math import comb
 from typing import Literal
 
-from bot.errors import InputError, NotAllowed, RuleError
 from bot.rules.dice import Dice
+from bot.rules.errors import InputError, NotAllowed, RuleError
 from bot.rules.imperium.state import ImperiumState, Ship, _fold, find_ship, find_system, ships_in
 from bot.rules.imperium.tables import D6, FATES, SIDES, Care, Fate, Side
 

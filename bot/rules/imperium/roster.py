@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from bot.errors import InputError, RuleError
+from bot.rules.errors import InputError, RuleError
 from bot.rules.imperium.interwar import _check_limits_if_setting_up
 from bot.rules.imperium.state import ImperiumState, Ship, StarSystem, _fold, find_ship, find_system
 from bot.rules.imperium.tables import PDS, TCLASSES, Side, TClass, canonical_type, tables

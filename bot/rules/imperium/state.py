@@ -8,7 +8,7 @@ from functools import lru_cache
 from pydantic import BaseModel, Field
 
 from bot.catalog import t
-from bot.errors import InputError
+from bot.rules.errors import InputError
 from bot.rules.imperium.tables import (
     PDS,
     SIDES,

@@ -10,7 +10,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from bot.datafiles import load_json
-from bot.errors import InputError
+from bot.rules.errors import InputError
 
 Side = Literal["terran", "imperial"]
 

@@ -23,9 +23,9 @@ from fractions import Fraction
 from typing import Any, Literal, get_args
 
 from bot import catalog
-from bot.catalog import Msg
-from bot.errors import InputError, RuleError
 from bot.rules.dice import Dice, Draw
+from bot.rules.errors import InputError, RuleError
+from bot.rules.msg import Msg
 from bot.rules.weewar.tables import (
     CANNOT_ENTER,
     DEFAULT_TERRAIN,

@@ -10,9 +10,9 @@ from typing import Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from bot.catalog import Msg
 from bot.datafiles import load_json
-from bot.errors import InputError
+from bot.rules.errors import InputError
+from bot.rules.msg import Msg
 
 UnitClass = Literal["hard", "soft", "sub", "boat", "amphibic", "air", "speedboat"]
 CLASSES: tuple[UnitClass, ...] = get_args(UnitClass)

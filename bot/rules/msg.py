@@ -1,0 +1,24 @@
+"""What the rules say, as data: a catalog message named by its key, with its arguments.
+
+The rules never render text. A refusal, a dice label, a summary or a reason is a :class:`Msg`
+(``Msg.of("ab-err-cannot-afford", need=20, have=12)``) whose arguments are numbers, ids,
+strings or further messages; :mod:`bot.catalog` renders it in the reader's language."""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+
+class Msg(NamedTuple):
+    """A catalog message and its arguments (an argument may itself be a :class:`Msg`)."""
+
+    key: str
+    args: tuple[tuple[str, Any], ...] = ()
+
+    @classmethod
+    def of(cls, key: str, /, **args: Any) -> Msg:
+        return cls(key, tuple(args.items()))
+
+    @property
+    def kwargs(self) -> dict[str, Any]:
+        return dict(self.args)
