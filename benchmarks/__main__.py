@@ -60,12 +60,19 @@ def _summary(results: dict[str, Any]) -> list[str]:
     lines = []
     if "latency" in results:
         rows = results["latency"]
-        games = [r for r in rows if r["target"]]
-        missed = [r["command"] for r in games if r["target"] != "met"]
-        lines.append(
-            f"latency: {len(games) - len(missed)} of {len(games)} game commands within 1.5x / 2x "
-            f"of /ping" + (f" (missed: {', '.join(missed)})" if missed else "")
-        )
+        r50, r99 = latency.TARGETS["reads"]
+        c50, c99 = latency.TARGETS["commits"]
+        for form in latency.FORMS:
+            games = [r for r in rows if r["target"] and r["form"] == form]
+            if not games:
+                continue
+            missed = [r["command"] for r in games if r["target"] != "met"]
+            lines.append(
+                f"latency, {form} forms: {len(games) - len(missed)} of {len(games)} game "
+                f"commands on target (writing nothing: {r50}x / {r99}x /ping; committing: "
+                f"{c50}x / {c99}x /ping + one durable commit)"
+                + (f" (missed: {', '.join(missed)})" if missed else "")
+            )
     if "throughput" in results:
         r = results["throughput"]
         lines.append(

@@ -1,5 +1,6 @@
 """Where a command's time goes: the bot in this process (the test harness), with the store's
-database round trips timed, for every command of the latency benchmark.
+database round trips timed, for every case of the latency benchmark (repeated and heavy
+forms; the heavy /battle cases get a new matchup every run, as there).
 
 For each command: the median round trip, the median time spent waiting for the database
 thread (reads and the commit, which includes the fsync), and what is left above /ping — the
@@ -81,7 +82,7 @@ async def measure(count: int) -> list[dict[str, Any]]:
                 for i in range(count + 20):
                     _waits.clear()
                     reply = await bot.run(
-                        case.path, case.options, user=case.user, channel_id=case.channel
+                        case.path, case.args(i), user=case.user, channel_id=case.channel
                     )
                     waited = sum(_waits)
                     if case.undo:
@@ -92,6 +93,7 @@ async def measure(count: int) -> list[dict[str, Any]]:
                 out.append(
                     {
                         "command": case.name,
+                        "form": case.form or "",
                         "p50": statistics.median(totals),
                         "db": statistics.median(waits),
                     }
@@ -103,9 +105,13 @@ async def measure(count: int) -> list[dict[str, Any]]:
 
 
 def table(rows: list[dict[str, Any]]) -> str:
-    lines = [f"{'command (in process)':<34} {'p50 ms':>7} {'db wait':>8} {'own work':>9}"]
+    lines = [
+        f"{'command (in process)':<44} {'form':<8} {'p50 ms':>7} {'db wait':>8} {'own work':>9}"
+    ]
     for r in rows:
-        lines.append(f"{r['command']:<34} {r['p50']:>7.2f} {r['db']:>8.2f} {r['rest']:>9.2f}")
+        lines.append(
+            f"{r['command']:<44} {r['form']:<8} {r['p50']:>7.2f} {r['db']:>8.2f} {r['rest']:>9.2f}"
+        )
     return "\n".join(lines)
 
 

@@ -83,8 +83,8 @@ async def profile(
             await asyncio.sleep(1.0)
 
             async def loop(channel: int) -> None:
-                for _ in range(count // len(channels)):
-                    await bot.run(case.path, case.options, user=case.user, channel_id=channel)
+                for n in range(count // len(channels)):
+                    await bot.run(case.path, case.args(n), user=case.user, channel_id=channel)
                     if undo and case.undo:
                         await bot.run("campaign undo", user=case.user, channel_id=channel)
 
