@@ -8,8 +8,10 @@ key); this module is where they become text (:func:`render`, :func:`refusal`).""
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections.abc import Callable
+from fractions import Fraction
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -71,6 +73,25 @@ def decimal(locale: str, text: str) -> str:
     reader's notation: Russian writes the decimal comma (``16,7 %``), English the point. Every
     game's replies go through this, so a Russian table sees one separator everywhere."""
     return text.replace(".", ",") if locale == "ru" else text
+
+
+def number(locale: str, value: Fraction | float, digits: int = 1) -> str:
+    """``value`` rounded half up to ``digits`` decimals (exactly, for a :class:`Fraction`), in
+    the reader's notation: ``number("ru", Fraction(7, 3), 2)`` is ``2,33``. Every game's
+    numbers with decimals go through this one formatter."""
+    scale = 10**digits
+    q = value if isinstance(value, Fraction) else Fraction(value)
+    n = math.floor(q * scale + Fraction(1, 2))
+    sign = "-" if n < 0 else ""
+    whole, part = divmod(abs(n), scale)
+    text = f"{sign}{whole}.{part:0{digits}d}" if digits else f"{sign}{whole}"
+    return decimal(locale, text)
+
+
+def percent(locale: str, p: Fraction | float, digits: int = 1, *, space: bool = True) -> str:
+    """A probability as a percentage: ``16.7 %`` (``16,7 %`` in Russian); ``space=False`` for
+    the tight form of the charts (``16.7%``)."""
+    return number(locale, p * 100, digits) + (" %" if space else "%")
 
 
 def locale_of(discord_locale: object) -> str:

@@ -13,7 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.campaign_file import MAX_FILE_BYTES, parse_campaign_file, render_campaign_file
-from bot.catalog import has, render_summary, t
+from bot.catalog import has, render, render_summary, t
 from bot.games import GAMES, setup_hint
 from bot.rules.errors import BotError, NoCampaign, NotAllowed
 from bot.storage import Campaign, HistoryEntry
@@ -146,7 +146,7 @@ class CampaignCog(
         loc = lang(interaction)
         info = GAMES.get(campaign.game)
         try:
-            summary = info.summarize_stored(campaign.state, loc) if info else "—"
+            summary = render(loc, info.summarize_stored(campaign.state)) if info else "—"
         except Exception:
             log.exception("could not summarise campaign in channel %s", campaign.channel_id)
             summary = t(loc, "campaign-status-unreadable")

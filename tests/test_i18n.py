@@ -106,3 +106,15 @@ def test_russian_numbers_use_the_decimal_comma_in_every_game() -> None:
     assert "16,7%" in chart and "83,3%" in chart and "." not in chart.replace("```", "")
     english = weewar.render_chart("en", (Fraction(5, 6), sixth), 1)
     assert "16.7%" in english
+
+
+def test_one_number_formatter_rounds_half_up_in_the_readers_notation() -> None:
+    from fractions import Fraction
+
+    from bot.catalog import number, percent
+
+    assert percent("en", Fraction(1, 6)) == "16.7 %" and percent("ru", Fraction(1, 6)) == "16,7 %"
+    assert percent("en", Fraction(1, 16)) == "6.3 %"  # half up, exactly (a float says 6.2)
+    assert percent("en", Fraction(1, 3), space=False) == "33.3%"
+    assert number("ru", Fraction(7, 3), 2) == "2,33" and number("en", Fraction(-7, 3), 2) == "-2.33"
+    assert number("en", 5, 0) == "5" and percent("en", 1) == "100.0 %"

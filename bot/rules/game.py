@@ -1,5 +1,6 @@
 """A game the bot keeps a campaign of: its key, its state model, its setup command and how
-one line summarises a state. Each rules package exports one :class:`Game` as ``GAME``."""
+one line summarises a state (a catalog message). Each rules package exports one :class:`Game`
+as ``GAME``."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel
+
+from bot.rules.msg import Msg
 
 S = TypeVar("S", bound=BaseModel)
 
@@ -18,12 +21,12 @@ class Game(Generic[S]):
     title: str
     state_model: type[S]
     setup_command: str
-    summarize: Callable[[S, str], str]
+    summarize: Callable[[S], Msg]
 
     def load(self, stored: Mapping[str, Any]) -> S:
         """The stored state, validated as this game's model."""
         return self.state_model.model_validate(stored)
 
-    def summarize_stored(self, stored: Mapping[str, Any], loc: str = "en") -> str:
-        """One line about a stored state in ``loc``."""
-        return self.summarize(self.load(stored), loc)
+    def summarize_stored(self, stored: Mapping[str, Any]) -> Msg:
+        """One line about a stored state."""
+        return self.summarize(self.load(stored))

@@ -11,7 +11,7 @@ from typing import Any
 
 import discord
 
-from bot.catalog import SUMMARY_TAG, decimal, encode_summary, has, summary_args, t
+from bot.catalog import SUMMARY_TAG, decimal, encode_summary, has, render, summary_args, t
 from bot.rules import asteroid_belt as ab
 from bot.rules.msg import Msg
 from bot.ui import EmbedBuilder, clip
@@ -257,7 +257,7 @@ def render_outcome(
         )
     if outcome.winner:
         builder.field(t(loc, "ab-field-winner"), _t(loc, "ab-winner", civ=outcome.winner))
-    builder.footer(ab.summary_text(loc, state))
+    builder.footer(render(loc, ab.summarize(state)))
     return builder.build()
 
 
@@ -328,7 +328,7 @@ def _civ_books(
 
 
 def render_status(loc: str, state: ab.AsteroidBeltState) -> discord.Embed:
-    builder = EmbedBuilder(t(loc, "ab-status-title"), ab.summary_text(loc, state))
+    builder = EmbedBuilder(t(loc, "ab-status-title"), render(loc, ab.summarize(state)))
     dash = t(loc, "ab-dash")
     groups = ab.asteroids_by_status(state)
     now = ab.current_civ(state)

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 
-from bot.catalog import decimal, encode_summary, t
+from bot.catalog import decimal, encode_summary, render, t
 from bot.rules import imperium as im
 from bot.rules.msg import Msg
 from bot.ui import EmbedBuilder
@@ -140,7 +140,7 @@ def render_fleet(state: im.ImperiumState, system: str | None, loc: str) -> disco
 
 def summary(state: im.ImperiumState, loc: str) -> str:
     """The one-line summary in the member's language."""
-    return im.summarize(state, loc)
+    return render(loc, im.summarize(state))
 
 
 def mentions(members: Sequence[int]) -> str:

@@ -11,7 +11,7 @@ from fractions import Fraction
 
 import pytest
 
-from bot.catalog import refusal
+from bot.catalog import refusal, render
 from bot.rules import asteroid_belt as ab
 from bot.rules.dice import Dice, ScriptedDice
 from bot.rules.errors import InputError, NotAllowed, RuleError
@@ -1004,7 +1004,7 @@ def test_victory_locks_the_campaign() -> None:
     state, out = ab.build_mine(flag(state, "r1"), "violet", "r1")
     assert state.winner == "violet" and out.winner == "violet"
     assert out.event("victory").args == {"civ": "violet", "vp": 3, "goal": 3}
-    assert "Violet Federation won" in ab.summarize(state)
+    assert "Violet Federation won" in render("en", ab.summarize(state))
     with raises_refusal(RuleError, match="game is over"):
         ab.end_turn(state)
     with raises_refusal(RuleError, match="game is over"):
@@ -1172,7 +1172,7 @@ def test_json_round_trip_after_play() -> None:
 
 def test_summarize() -> None:
     state = new_game()
-    line = ab.summarize(state)
+    line = render("en", ab.summarize(state))
     assert "\n" not in line
     assert line.startswith("Asteroid Belt (standard), turn 1: Violet Federation to play")
     assert "Orange Empire 0/20 VP 30 res" in line

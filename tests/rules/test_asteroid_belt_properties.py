@@ -9,7 +9,7 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.catalog import refusal
+from bot.catalog import refusal, render
 from bot.rules import asteroid_belt as ab
 from bot.rules.dice import Dice, ScriptedDice
 from bot.rules.errors import BotError
@@ -146,7 +146,7 @@ def test_random_play_keeps_the_books_sound(
             assert a.stock >= 0
         assert 1 <= new.cargo_portal <= new.portals
         assert ab.AsteroidBeltState.model_validate(json.loads(_dump(new))) == new
-        assert len(ab.summarize(new).splitlines()) == 1
+        assert len(render("en", ab.summarize(new)).splitlines()) == 1
         if out.winner is not None:
             assert new.winner == out.winner
             assert new.civs[out.winner].vp >= new.goal

@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bot.catalog import render
 from bot.rules import imperial_assault as ia
 from bot.rules.dice import Dice, ScriptedDice
 from bot.rules.errors import InputError, RuleError
@@ -818,7 +819,7 @@ def test_manual_threat() -> None:
 # ---------------------------------------------------------------------------------------------
 def test_summary_is_one_line() -> None:
     state = mk(threat=7, dm=-2, round=3, adaptive=True, fame=14, awards=1)
-    line = ia.summarize(state)
+    line = render("en", ia.summarize(state))
     assert "\n" not in line
     assert "round 3" in line and "threat 7" in line and "DM -2" in line and "fame 14" in line
 

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from bot.catalog import render
 from bot.rules import imperium as im
 from bot.rules.dice import Dice, ScriptedDice
 from bot.rules.errors import InputError, RuleError
@@ -943,7 +944,7 @@ def test_initiative_odds_match_sampling() -> None:
 
 
 def test_summarize_is_one_line() -> None:
-    line = im.summarize(add(campaign(terran=4), "A", "terran", "capital"))
+    line = render("en", im.summarize(add(campaign(terran=4), "A", "terran", "capital")))
     assert "\n" not in line
     assert "Terran 4 RU, 1 ships" in line
 

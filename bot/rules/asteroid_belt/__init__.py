@@ -129,16 +129,9 @@ from bot.rules.asteroid_belt.turns import (
     require_turn,
     setup,
     summarize,
-    summary_text,
 )
 from bot.rules.errors import InputError, NotAllowed, RuleError
 from bot.rules.game import Game
-
-
-def _summarize(state: AsteroidBeltState, loc: str) -> str:
-    """One line for /campaign status (in English, whatever the reader's language)."""
-    return summarize(state)
-
 
 #: This game, for the registry in :mod:`bot.games`.
 GAME: Game[AsteroidBeltState] = Game(
@@ -146,7 +139,7 @@ GAME: Game[AsteroidBeltState] = Game(
     title="Asteroid Belt",
     state_model=AsteroidBeltState,
     setup_command="/asteroids setup",
-    summarize=_summarize,
+    summarize=summarize,
 )
 
 __all__ = [
@@ -243,7 +236,6 @@ __all__ = [
     "shuttle_fight",
     "suggest_asteroids",
     "summarize",
-    "summary_text",
     "tables",
     "target",
     "text",

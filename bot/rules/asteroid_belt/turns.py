@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import cast
 
-from bot.catalog import DEFAULT
 from bot.rules.asteroid_belt.state import (
     AsteroidBeltState,
     AsteroidState,
@@ -36,11 +35,13 @@ from bot.rules.asteroid_belt.tables import (
     _input,
     _rule,
     civ_row,
+    list_msg,
+    msg_args,
     parse_civ,
     tables,
-    text,
 )
 from bot.rules.dice import Dice
+from bot.rules.msg import Msg
 
 
 # --------------------------------------------------------------------------------------------
@@ -364,33 +365,27 @@ def asteroids_by_status(state: AsteroidBeltState) -> dict[Status, list[AsteroidS
     return out
 
 
-def summary_text(locale: str, state: AsteroidBeltState) -> str:
+def summarize(state: AsteroidBeltState) -> Msg:
     """One line: variant, turn, who plays, each civilisation's VP and resources."""
-    scores = ", ".join(
-        text(
-            locale,
-            "ab-summary-score",
-            civ=c,
-            vp=state.civs[c].vp,
-            goal=state.goal,
-            resources=state.civs[c].resources,
-        )
-        for c in state.order
+    scores = list_msg(
+        [
+            Msg.of(
+                "ab-summary-score",
+                **msg_args(
+                    {
+                        "civ": c,
+                        "vp": state.civs[c].vp,
+                        "goal": state.goal,
+                        "resources": state.civs[c].resources,
+                    }
+                ),
+            )
+            for c in state.order
+        ]
     )
     if state.winner is not None:
-        return text(
-            locale, "ab-summary-won", variant=state.variant, winner=state.winner, scores=scores
-        )
-    return text(
-        locale,
-        "ab-summary-turn",
-        variant=state.variant,
-        turn=state.turn,
-        now=current_civ(state),
-        scores=scores,
-    )
-
-
-def summarize(state: AsteroidBeltState) -> str:
-    """One line for /campaign status."""
-    return summary_text(DEFAULT, state)
+        won: dict[str, object] = {"variant": state.variant, "winner": state.winner}
+        return Msg.of("ab-summary-won", **msg_args(won), scores=scores)
+    turn: dict[str, object] = {"variant": state.variant, "turn": state.turn}
+    turn["now"] = current_civ(state)
+    return Msg.of("ab-summary-turn", **msg_args(turn), scores=scores)

@@ -7,7 +7,6 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from bot.catalog import t
 from bot.rules.imperial_assault.tables import (
     MAX_THREAT_LEVEL,
     MIN_THREAT_LEVEL,
@@ -123,10 +122,9 @@ def signed(n: int) -> str:
 # ---------------------------------------------------------------------------------------------
 # Reports
 # ---------------------------------------------------------------------------------------------
-def summarize(state: ImperialAssaultState, loc: str = "en") -> str:
-    """One line for /campaign status, in ``loc`` ("en" or "ru")."""
-    line = t(
-        loc,
+def summarize(state: ImperialAssaultState) -> Msg:
+    """One line for /campaign status."""
+    line = Msg.of(
         "ia-summary",
         round=state.round,
         threat=state.threat,
@@ -136,5 +134,5 @@ def summarize(state: ImperialAssaultState, loc: str = "en") -> str:
         groups=len(state.deployed),
     )
     if state.adaptive:
-        line = t(loc, "ia-summary-adaptive", line=line, fame=state.fame, awards=state.awards)
+        line = Msg.of("ia-summary-adaptive", line=line, fame=state.fame, awards=state.awards)
     return line

@@ -7,7 +7,6 @@ from functools import lru_cache
 
 from pydantic import BaseModel, Field
 
-from bot.catalog import t
 from bot.rules.errors import InputError
 from bot.rules.imperium.tables import (
     PDS,
@@ -20,6 +19,7 @@ from bot.rules.imperium.tables import (
     side_name,
     tables,
 )
+from bot.rules.msg import Msg
 
 
 class Ship(BaseModel):
@@ -206,11 +206,10 @@ def side_of_member(state: ImperiumState, member_id: int) -> Side | None:
     return None
 
 
-def summarize(state: ImperiumState, loc: str = "en") -> str:
-    """One line for /campaign status, in ``loc`` ("en" or "ru")."""
+def summarize(state: ImperiumState) -> Msg:
+    """One line for /campaign status."""
     ships = {s: sum(1 for x in state.ships if x.side == s) for s in SIDES}
-    return t(
-        loc,
+    return Msg.of(
         "imp-summary",
         at_war="yes" if state.at_war else "no",
         war=state.war,
