@@ -15,12 +15,12 @@ import sys
 import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from bot.config import ConfigError, load_settings
 from bot.sandbox.harness import Table, ThreadedTable
+from bot.sandbox.printing import render_reply
 from bot.sandbox.standin import CommandNotSynced, Message, Reply
 from bot.storage import BadDatabaseUrl, check_url
 
@@ -329,56 +329,6 @@ class LocalTable:
         return []
 
 
-# -- printing ------------------------------------------------------------------------------------
-_MENTION = re.compile(r"<@!?(\d+)>")
-_TIMESTAMP = re.compile(r"<t:(-?\d+)(?::([tTdDfFR]))?>")
-
-
-def plain(text: str, names: dict[int, str] | None = None) -> str:
-    """Discord markup a terminal can't show, made readable: mentions and timestamps."""
-    names = names or {}
-
-    def mention(m: re.Match[str]) -> str:
-        return "@" + names.get(int(m.group(1)), m.group(1))
-
-    def timestamp(m: re.Match[str]) -> str:
-        when = datetime.fromtimestamp(int(m.group(1)))
-        return when.strftime("%H:%M" if m.group(2) in ("t", None) else "%Y-%m-%d %H:%M")
-
-    return _TIMESTAMP.sub(timestamp, _MENTION.sub(mention, text))
-
-
-def render_message(message: Message, names: dict[int, str] | None = None) -> str:
-    lines: list[str] = []
-    if message.ephemeral:
-        lines.append("(only you can see this)")
-    if message.content:
-        lines.append(message.content)
-    for embed in message.embeds:
-        if embed.get("title"):
-            lines.append(f"== {embed['title']} ==")
-        if embed.get("description"):
-            lines.append(str(embed["description"]))
-        for f in embed.get("fields", []):
-            lines.append(f"-- {f.get('name', '')} --")
-            lines.append(str(f.get("value", "")))
-        footer = (embed.get("footer") or {}).get("text")
-        if footer:
-            lines.append(f"({footer})")
-    for name, data in message.attachments:
-        saved = Path(name)
-        saved.write_bytes(data)
-        lines.append(f"[file saved: {saved.resolve()} — {len(data)} bytes]")
-    buttons = [b for b in message.buttons() if not b.get("disabled")]
-    if buttons:
-        lines.append("  ".join(f"[{i}] {b.get('label', '')}" for i, b in enumerate(buttons, 1)))
-    return plain("\n".join(lines), names)
-
-
-def render_reply(reply: Reply, names: dict[int, str] | None = None) -> str:
-    return "\n".join(render_message(m, names) for m in reply.messages)
-
-
 # -- the loop ------------------------------------------------------------------------------------
 def handle(local: LocalTable, line: str, out: Callable[[str], None]) -> bool:
     """Run one console line; False when the console should stop."""
@@ -448,7 +398,11 @@ def _install_completion(local: LocalTable) -> None:
     readline.parse_and_bind("set show-all-if-ambiguous on")  # one Tab lists the choices
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+class _Refused(Exception):
+    """What :func:`main` prints as ``error: ...`` before it exits with status 2."""
+
+
+def _arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="python -m bot local",
         description="Try the bot in a terminal: the real bot against a built-in Discord stand-in.",
@@ -461,51 +415,72 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="a SQLite file, or a database URL (default: DATABASE_URL, else DATABASE_PATH)",
     )
     parser.add_argument("--script", type=Path, help="run the commands in FILE, then exit")
-    args = parser.parse_args(argv)
+    return parser.parse_args(argv)
 
-    logging.basicConfig(level=logging.ERROR)
-    database: str | Path | None = args.database
+
+def _database(given: str | None) -> tuple[Path, dict[str, str]]:
+    """The SQLite file the table runs on, and the settings for a database URL instead (the file
+    then only gets the heartbeat): ``--database``, else the settings' database."""
+    database: str | Path | None = given
     if database is None:
         try:
             database = load_settings(require_token=False).database_target
         except ConfigError as exc:
-            print(f"error: {exc}", file=sys.stderr)
-            return 2
-    overrides: dict[str, str] = {}
-    if "://" in str(database):
-        try:
-            overrides["database_url"] = check_url(str(database))
-        except BadDatabaseUrl as exc:
-            print(f"error: --database: {exc}", file=sys.stderr)
-            return 2
-        # only the heartbeat file goes next to this path
-        database = Path(tempfile.gettempdir()) / "wargame-table-local" / "unused.sqlite3"
-    script_lines: list[str] | None = None
-    if args.script is not None:
-        try:
-            script_lines = args.script.read_text(encoding="utf-8").splitlines()
-        except OSError as exc:
-            print(f"error: cannot read {args.script}: {exc.strerror}", file=sys.stderr)
-            return 2
+            raise _Refused(str(exc)) from None
+    if "://" not in str(database):
+        return Path(database), {}
+    try:
+        url = check_url(str(database))
+    except BadDatabaseUrl as exc:
+        raise _Refused(f"--database: {exc}") from None
+    # only the heartbeat file goes next to this path
+    heartbeat_only = Path(tempfile.gettempdir()) / "wargame-table-local" / "unused.sqlite3"
+    return heartbeat_only, {"database_url": url}
 
-    with ThreadedTable(Path(database), log_level="ERROR", **overrides) as running:
+
+def _script(path: Path | None) -> list[str] | None:
+    if path is None:
+        return None
+    try:
+        return path.read_text(encoding="utf-8").splitlines()
+    except OSError as exc:
+        raise _Refused(f"cannot read {path}: {exc.strerror}") from None
+
+
+def _run_script(local: LocalTable, lines: list[str]) -> int:
+    """Each line as if typed (echoed after the prompt); 1 if any command was refused."""
+    for line in lines:
+        if line.strip() and not line.strip().startswith("#"):
+            print(f"{local.player}@#{local.channel}> {line.strip()}")
+        if not handle(local, line, print):
+            break
+    if local.errors:
+        print(f"{local.errors} command(s) were refused or failed", file=sys.stderr)
+    return 1 if local.errors else 0
+
+
+def _prompt(local: LocalTable) -> int:
+    print("Wargame table bot — local table (no Discord needed). .help for help.")
+    _install_completion(local)
+    while True:
+        try:
+            line = input(f"{local.player}@#{local.channel}> ")
+        except (EOFError, KeyboardInterrupt):
+            print()
+            return 0
+        if not handle(local, line, print):
+            return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _arguments(argv)
+    logging.basicConfig(level=logging.ERROR)
+    try:
+        database, overrides = _database(args.database)
+        script = _script(args.script)
+    except _Refused as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    with ThreadedTable(database, log_level="ERROR", **overrides) as running:
         local = LocalTable(running, channel=args.channel, player=args.player, locale=args.locale)
-        if script_lines is not None:
-            for line in script_lines:
-                if line.strip() and not line.strip().startswith("#"):
-                    print(f"{local.player}@#{local.channel}> {line.strip()}")
-                if not handle(local, line, print):
-                    break
-            if local.errors:
-                print(f"{local.errors} command(s) were refused or failed", file=sys.stderr)
-            return 1 if local.errors else 0
-        print("Wargame table bot — local table (no Discord needed). .help for help.")
-        _install_completion(local)
-        while True:
-            try:
-                line = input(f"{local.player}@#{local.channel}> ")
-            except (EOFError, KeyboardInterrupt):
-                print()
-                return 0
-            if not handle(local, line, print):
-                return 0
+        return _prompt(local) if script is None else _run_script(local, script)

@@ -1,0 +1,58 @@
+"""How ``python -m bot local`` prints the bot's replies: each message as plain text, with the
+Discord markup a terminal can't show (mentions, timestamps) made readable."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from pathlib import Path
+
+from bot.sandbox.standin import Message, Reply
+
+_MENTION = re.compile(r"<@!?(\d+)>")
+_TIMESTAMP = re.compile(r"<t:(-?\d+)(?::([tTdDfFR]))?>")
+
+
+def plain(text: str, names: dict[int, str] | None = None) -> str:
+    """Discord markup a terminal can't show, made readable: mentions and timestamps."""
+    names = names or {}
+
+    def mention(m: re.Match[str]) -> str:
+        return "@" + names.get(int(m.group(1)), m.group(1))
+
+    def timestamp(m: re.Match[str]) -> str:
+        when = datetime.fromtimestamp(int(m.group(1)))
+        return when.strftime("%H:%M" if m.group(2) in ("t", None) else "%Y-%m-%d %H:%M")
+
+    return _TIMESTAMP.sub(timestamp, _MENTION.sub(mention, text))
+
+
+def render_message(message: Message, names: dict[int, str] | None = None) -> str:
+    lines: list[str] = []
+    if message.ephemeral:
+        lines.append("(only you can see this)")
+    if message.content:
+        lines.append(message.content)
+    for embed in message.embeds:
+        if embed.get("title"):
+            lines.append(f"== {embed['title']} ==")
+        if embed.get("description"):
+            lines.append(str(embed["description"]))
+        for f in embed.get("fields", []):
+            lines.append(f"-- {f.get('name', '')} --")
+            lines.append(str(f.get("value", "")))
+        footer = (embed.get("footer") or {}).get("text")
+        if footer:
+            lines.append(f"({footer})")
+    for name, data in message.attachments:
+        saved = Path(name)
+        saved.write_bytes(data)
+        lines.append(f"[file saved: {saved.resolve()} — {len(data)} bytes]")
+    buttons = [b for b in message.buttons() if not b.get("disabled")]
+    if buttons:
+        lines.append("  ".join(f"[{i}] {b.get('label', '')}" for i, b in enumerate(buttons, 1)))
+    return plain("\n".join(lines), names)
+
+
+def render_reply(reply: Reply, names: dict[int, str] | None = None) -> str:
+    return "\n".join(render_message(m, names) for m in reply.messages)
