@@ -48,29 +48,11 @@ from bot.storage.models import (
     read_game_masters,
     write_state,
 )
+from bot.storage.transfer import check_import, export_data, import_data
 
 # How long an interaction's claim is kept: Discord lets an interaction be answered for 15
 # minutes, and a second delivery comes within seconds.
 CLAIM_KEEP = timedelta(hours=1)
-
-
-def _history_row(campaign_id: int, channel_id: int, h: Mapping[str, Any]) -> tuple[Any, ...]:
-    """An exported history entry as the values of an imported history row."""
-    before = h["state_before"]
-    return (
-        campaign_id,
-        h["seq"],
-        channel_id,
-        h["created_at"],
-        h["actor_id"],
-        h["actor_name"],
-        h["command"],
-        h["summary"],
-        dump_json(h["dice"]),
-        None if before is None else dump_json(before),
-        h.get("undone_by"),
-        h.get("undone_at"),
-    )
 
 
 class Store:
@@ -381,30 +363,13 @@ class Store:
         return latest.model_copy(update={"undone_by": actor_id, "undone_at": now})
 
     async def export_campaign(self, channel_id: int) -> JsonDict | None:
-        """The campaign as plain JSON data: game, state, creator, times, game masters, history
-        (oldest first), read in one transaction. Nothing in it depends on the channel or
-        database it came from."""
+        """The campaign as plain JSON data (see :func:`bot.storage.transfer.export_data`), read
+        in one transaction."""
         async with self._channel(channel_id, None) as (conn, campaign, _):
             if campaign is None:
                 return None
             history = await self._history(conn, campaign.campaign_id, None)
-            gms = await conn.fetch(
-                "SELECT user_id, added_by, added_at FROM game_masters WHERE channel_id = ? "
-                "ORDER BY added_at, user_id",
-                channel_id,
-            )
-        return {
-            "game": campaign.game,
-            "state": campaign.state,
-            "created_by": campaign.created_by,
-            "created_at": campaign.created_at,
-            "updated_at": campaign.updated_at,
-            "game_masters": [dict(r) for r in gms],
-            "history": [
-                h.model_dump(exclude={"campaign_id", "channel_id", "imported"})
-                for h in reversed(history)
-            ],
-        }
+            return await export_data(conn, campaign, history)
 
     async def import_campaign(
         self,
@@ -415,49 +380,12 @@ class Store:
         interaction_id: int | None = None,
         imported_by: int | None = None,
     ) -> None:
-        """Replace the channel's campaign with exported ``data`` (already validated). The new
-        row records ``imported_by`` and the time; every history entry from the file is marked
-        imported (the file's actors and times are its own word, not this table's record)."""
-        check_ids(guild_id, data["created_by"], imported_by)
+        """Replace the channel's campaign with exported ``data`` (already validated; see
+        :func:`bot.storage.transfer.import_data`) in one transaction."""
+        check_import(guild_id, data, imported_by)
         now = now_iso()
-        for gm in data.get("game_masters", []):
-            check_ids(gm["user_id"], gm["added_by"])
-        for h in data.get("history", []):
-            check_ids(h["seq"], h["actor_id"], h.get("undone_by"))
         async with self._channel(channel_id, interaction_id) as (conn, old, _):
-            if old is not None:
-                await conn.execute("DELETE FROM history WHERE campaign_id = ?", old.campaign_id)
-                await conn.execute("DELETE FROM campaigns WHERE channel_id = ?", channel_id)
-            await conn.execute("DELETE FROM game_masters WHERE channel_id = ?", channel_id)
-            campaign_id = await insert_campaign(
-                conn,
-                channel_id,
-                guild_id,
-                data["game"],
-                dump_json(data["state"]),
-                data["created_by"],
-                data["created_at"],
-                data["updated_at"],
-                imported_by,
-                now,
-            )
-            gms = [
-                (channel_id, gm["user_id"], gm["added_by"], gm["added_at"])
-                for gm in data.get("game_masters", [])
-            ]
-            if gms:
-                await conn.executemany(
-                    "INSERT INTO game_masters (channel_id, user_id, added_by, added_at) "
-                    "VALUES (?, ?, ?, ?) ON CONFLICT (channel_id, user_id) DO NOTHING",
-                    gms,
-                )
-            history = [_history_row(campaign_id, channel_id, h) for h in data.get("history", [])]
-            if history:
-                await conn.executemany(
-                    f"INSERT INTO history ({HISTORY_COLUMNS}) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)",
-                    history,
-                )
+            await import_data(conn, channel_id, guild_id, data, old, imported_by, now)
             await self._claim(conn, interaction_id, channel_id, now)
 
     async def add_game_master(

@@ -1,0 +1,118 @@
+"""A campaign as a file's data (``/campaign export`` and ``/campaign import``): what an export
+reads of a channel's campaign, and how an import writes it back in place of another. The store
+runs both inside a channel's transaction (:meth:`Store.export_campaign`,
+:meth:`Store.import_campaign`)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from bot.storage.database import Conn
+from bot.storage.models import (
+    HISTORY_COLUMNS,
+    Campaign,
+    HistoryEntry,
+    JsonDict,
+    check_ids,
+    dump_json,
+    insert_campaign,
+)
+
+
+async def export_data(conn: Conn, campaign: Campaign, history: list[HistoryEntry]) -> JsonDict:
+    """The campaign as plain JSON data: game, state, creator, times, game masters, ``history``
+    (given newest first, written oldest first). Nothing in it depends on the channel or database
+    it came from."""
+    gms = await conn.fetch(
+        "SELECT user_id, added_by, added_at FROM game_masters WHERE channel_id = ? "
+        "ORDER BY added_at, user_id",
+        campaign.channel_id,
+    )
+    return {
+        "game": campaign.game,
+        "state": campaign.state,
+        "created_by": campaign.created_by,
+        "created_at": campaign.created_at,
+        "updated_at": campaign.updated_at,
+        "game_masters": [dict(r) for r in gms],
+        "history": [
+            h.model_dump(exclude={"campaign_id", "channel_id", "imported"})
+            for h in reversed(history)
+        ],
+    }
+
+
+def check_import(guild_id: int | None, data: Mapping[str, Any], imported_by: int | None) -> None:
+    """Refuse, before any query, an id in ``data`` the database cannot hold."""
+    check_ids(guild_id, data["created_by"], imported_by)
+    for gm in data.get("game_masters", []):
+        check_ids(gm["user_id"], gm["added_by"])
+    for h in data.get("history", []):
+        check_ids(h["seq"], h["actor_id"], h.get("undone_by"))
+
+
+async def import_data(
+    conn: Conn,
+    channel_id: int,
+    guild_id: int | None,
+    data: Mapping[str, Any],
+    old: Campaign | None,
+    imported_by: int | None,
+    now: str,
+) -> None:
+    """Put ``data`` in place of the channel's campaign ``old`` (if any). The new row records
+    ``imported_by`` and ``now``; every history entry from the file is marked imported (the
+    file's actors and times are its own word, not this table's record)."""
+    if old is not None:
+        await conn.execute("DELETE FROM history WHERE campaign_id = ?", old.campaign_id)
+        await conn.execute("DELETE FROM campaigns WHERE channel_id = ?", channel_id)
+    await conn.execute("DELETE FROM game_masters WHERE channel_id = ?", channel_id)
+    campaign_id = await insert_campaign(
+        conn,
+        channel_id,
+        guild_id,
+        data["game"],
+        dump_json(data["state"]),
+        data["created_by"],
+        data["created_at"],
+        data["updated_at"],
+        imported_by,
+        now,
+    )
+    gms = [
+        (channel_id, gm["user_id"], gm["added_by"], gm["added_at"])
+        for gm in data.get("game_masters", [])
+    ]
+    if gms:
+        await conn.executemany(
+            "INSERT INTO game_masters (channel_id, user_id, added_by, added_at) "
+            "VALUES (?, ?, ?, ?) ON CONFLICT (channel_id, user_id) DO NOTHING",
+            gms,
+        )
+    history = [_history_row(campaign_id, channel_id, h) for h in data.get("history", [])]
+    if history:
+        await conn.executemany(
+            f"INSERT INTO history ({HISTORY_COLUMNS}) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)",
+            history,
+        )
+
+
+def _history_row(campaign_id: int, channel_id: int, h: Mapping[str, Any]) -> tuple[Any, ...]:
+    """An exported history entry as the values of an imported history row."""
+    before = h["state_before"]
+    return (
+        campaign_id,
+        h["seq"],
+        channel_id,
+        h["created_at"],
+        h["actor_id"],
+        h["actor_name"],
+        h["command"],
+        h["summary"],
+        dump_json(h["dice"]),
+        None if before is None else dump_json(before),
+        h.get("undone_by"),
+        h.get("undone_at"),
+    )
