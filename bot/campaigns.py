@@ -1,6 +1,7 @@
 """How cogs reach a channel's campaign: the refusals (no campaign, another game, not the game
 master), one command's unit of work (:meth:`CampaignAccess.campaign_tx`), a rule run on a game's
-state (:meth:`CampaignAccess.play`) and a read-only look (:meth:`CampaignAccess.read_state`).
+state (:meth:`CampaignAccess.play`) and a read-only look (:meth:`CampaignAccess.read_state`,
+:meth:`CampaignAccess.read_campaign`).
 :class:`bot.app.TableBot` inherits these."""
 
 from __future__ import annotations
@@ -38,6 +39,13 @@ def describe_invocation(interaction: discord.Interaction[Any]) -> str:
     for opt in options:
         words.append(f"{opt.get('name')}:{opt.get('value')}")
     return " ".join(words)[:300]
+
+
+def channel_of(interaction: discord.Interaction[Any]) -> int:
+    """The interaction's channel; a command used outside one is refused."""
+    if interaction.channel_id is None:
+        raise BotError(key="use-in-channel")
+    return interaction.channel_id
 
 
 def game_msg(key: str) -> Msg | str:
@@ -134,10 +142,8 @@ class CampaignAccess:
         happens when the block exits; reply after it. ``command``: what the history shows as
         typed (default: the interaction's own command; a button repeating one passes it).
         """
-        if interaction.channel_id is None:
-            raise BotError(key="use-in-channel")
         async with self.store.transaction(
-            interaction.channel_id,
+            channel_of(interaction),
             actor_id=interaction.user.id,
             actor_name=interaction.user.display_name,
             command=command or describe_invocation(interaction),
@@ -170,6 +176,24 @@ class CampaignAccess:
             assert tx.campaign is not None
             yield Play(tx, tx.campaign, game.load(tx.campaign.state))
 
+    async def read_campaign(
+        self,
+        interaction: discord.Interaction[Any],
+        *,
+        game: str | None = None,
+        game_master: bool = False,
+        action: str = "",
+    ) -> Campaign:
+        """The channel's campaign, read only: the same refusals as :meth:`campaign_tx` (none;
+        another game than ``game``, ``None``: any; ``game_master``: refuse non-game-masters,
+        ``action`` naming what they tried), no transaction."""
+        campaign = await self.store.get(channel_of(interaction))
+        refuse_campaign(campaign, game=game)
+        assert campaign is not None
+        if game_master:
+            await self.ensure_game_master(interaction, campaign, action)
+        return campaign
+
     async def read_state(
         self,
         interaction: discord.Interaction[Any],
@@ -178,16 +202,11 @@ class CampaignAccess:
         game_master: bool = False,
         action: str = "",
     ) -> S:
-        """The state of the channel's campaign of ``game``, read only: the same refusals as
-        :meth:`campaign_tx` (``game_master``: refuse non-game-masters, ``action`` naming what
-        they tried), no transaction."""
-        if interaction.channel_id is None:
-            raise BotError(key="use-in-channel")
-        campaign = await self.store.get(interaction.channel_id)
-        refuse_campaign(campaign, game=game.key)
-        assert campaign is not None
-        if game_master:
-            await self.ensure_game_master(interaction, campaign, action)
+        """The state of the channel's campaign of ``game``, read only (see
+        :meth:`read_campaign`)."""
+        campaign = await self.read_campaign(
+            interaction, game=game.key, game_master=game_master, action=action
+        )
         return game.load(campaign.state)
 
     async def state_or_none(self, interaction: discord.Interaction[Any], game: Game[S]) -> S | None:

@@ -3,8 +3,11 @@ game masters."""
 
 from __future__ import annotations
 
+import functools
 import io
 import logging
+import math
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
@@ -13,6 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.campaign_file import MAX_FILE_BYTES, parse_campaign_file, render_campaign_file
+from bot.campaigns import channel_of
 from bot.catalog import has, render, render_summary, t
 from bot.games import GAMES, setup_hint
 from bot.rules.errors import BotError, NoCampaign, NotAllowed
@@ -69,23 +73,24 @@ def history_line(loc: str, entry: HistoryEntry) -> str:
     return line
 
 
-def history_pages(loc: str, title: str, entries: list[HistoryEntry]) -> list[discord.Embed]:
-    pages = []
-    chunks = [entries[i : i + HISTORY_PAGE] for i in range(0, len(entries), HISTORY_PAGE)]
-    for n, chunk in enumerate(chunks, start=1):
-        builder = EmbedBuilder(title, "\n".join(history_line(loc, e) for e in chunk))
-        if len(chunks) > 1:
-            builder.footer(t(loc, "history-page", page=str(n), pages=str(len(chunks))))
-        pages.append(builder.build())
-    return pages
+def history_page(loc: str, title: str, entries: list[HistoryEntry], n: int) -> discord.Embed:
+    """Page ``n`` (from 0) of ``entries`` in pages of ``HISTORY_PAGE``: only its own entries
+    are rendered."""
+    pages = math.ceil(len(entries) / HISTORY_PAGE)
+    chunk = entries[n * HISTORY_PAGE : (n + 1) * HISTORY_PAGE]
+    builder = EmbedBuilder(title, "\n".join(history_line(loc, e) for e in chunk))
+    if pages > 1:
+        builder.footer(t(loc, "history-page", page=str(n + 1), pages=str(pages)))
+    return builder.build()
 
 
 class Pager(SafeView):
-    """◀ / ▶ through pre-rendered embeds."""
+    """◀ / ▶ through ``count`` embeds, each made when it is shown (``page(n)``, n from 0)."""
 
-    def __init__(self, pages: list[discord.Embed], loc: str) -> None:
+    def __init__(self, page: Callable[[int], discord.Embed], count: int, loc: str) -> None:
         super().__init__(timeout=600)
-        self.pages = pages
+        self.page = page
+        self.count = count
         self.index = 0
         self.newer.label = t(loc, "pager-newer")
         self.older.label = t(loc, "pager-older")
@@ -93,7 +98,7 @@ class Pager(SafeView):
 
     def _sync(self) -> None:
         self.newer.disabled = self.index == 0
-        self.older.disabled = self.index >= len(self.pages) - 1
+        self.older.disabled = self.index >= self.count - 1
 
     @discord.ui.button(label="◀", style=discord.ButtonStyle.secondary)
     async def newer(
@@ -101,15 +106,15 @@ class Pager(SafeView):
     ) -> None:
         self.index = max(0, self.index - 1)
         self._sync()
-        await interaction.response.edit_message(embed=self.pages[self.index], view=self)
+        await interaction.response.edit_message(embed=self.page(self.index), view=self)
 
     @discord.ui.button(label="▶", style=discord.ButtonStyle.secondary)
     async def older(
         self, interaction: discord.Interaction[Any], button: discord.ui.Button[Any]
     ) -> None:
-        self.index = min(len(self.pages) - 1, self.index + 1)
+        self.index = min(self.count - 1, self.index + 1)
         self._sync()
-        await interaction.response.edit_message(embed=self.pages[self.index], view=self)
+        await interaction.response.edit_message(embed=self.page(self.index), view=self)
 
 
 class CampaignCog(
@@ -126,15 +131,15 @@ class CampaignCog(
         self.bot = bot
         super().__init__()
 
-    def _channel(self, interaction: discord.Interaction[Any]) -> int:
-        if interaction.channel_id is None:
-            raise BotError(key="use-in-channel")
-        return interaction.channel_id
-
-    async def _campaign(self, interaction: discord.Interaction[Any]) -> Campaign:
-        campaign = await self.bot.store.get(self._channel(interaction))
-        if campaign is None:
-            raise NoCampaign(key="no-campaign", hint=setup_hint())
+    async def _current(
+        self, channel_id: int, who: discord.Interaction[Any] | None = None, action: str = ""
+    ) -> Campaign | None:
+        """The channel's campaign, whatever the game (None: there is none) — what end, undo and
+        import work on. With ``who``: a campaign there must have them as a game master (refused
+        as trying ``action``)."""
+        campaign = await self.bot.store.get(channel_id)
+        if who is not None and campaign is not None:
+            await self.bot.ensure_game_master(who, campaign, action)
         return campaign
 
     # -- status, end -----------------------------------------------------------------------------
@@ -142,7 +147,7 @@ class CampaignCog(
         name="status", description="Which game this channel plays, since when, by whom"
     )
     async def status(self, interaction: discord.Interaction[Any]) -> None:
-        campaign = await self._campaign(interaction)
+        campaign = await self.bot.read_campaign(interaction)
         loc = lang(interaction)
         info = GAMES.get(campaign.game)
         try:
@@ -174,11 +179,9 @@ class CampaignCog(
         name="end", description="Game master: delete this channel's campaign (asks first)"
     )
     async def end(self, interaction: discord.Interaction[Any]) -> None:
-        channel_id = self._channel(interaction)
-        campaign = await self.bot.store.get(channel_id)
+        campaign = await self._current(channel_of(interaction), interaction, "action-end-campaign")
         if campaign is None:
             raise BotError(key="campaign-end-nothing")
-        await self.bot.ensure_game_master(interaction, campaign, "action-end-campaign")
         campaign_id = campaign.campaign_id
         loc = lang(interaction)
         title = game_name(loc, campaign.game)
@@ -208,7 +211,7 @@ class CampaignCog(
     async def history(
         self, interaction: discord.Interaction[Any], count: app_commands.Range[int, 1, 50] = 10
     ) -> None:
-        campaign = await self._campaign(interaction)
+        campaign = await self.bot.read_campaign(interaction)
         loc = lang(interaction)
         entries = await self.bot.store.campaign_history(
             campaign.campaign_id, count, with_states=False
@@ -217,18 +220,19 @@ class CampaignCog(
             await interaction.response.send_message(t(loc, "history-empty"), ephemeral=True)
             return
         title = t(loc, "history-title", game=game_name(loc, campaign.game))
-        pages = history_pages(loc, title, entries)
-        if len(pages) == 1:
-            await interaction.response.send_message(embed=pages[0])
+        page = functools.partial(history_page, loc, title, entries)
+        if len(entries) <= HISTORY_PAGE:
+            await interaction.response.send_message(embed=page(0))
         else:
-            await interaction.response.send_message(embed=pages[0], view=Pager(pages, loc))
+            pages = math.ceil(len(entries) / HISTORY_PAGE)
+            await interaction.response.send_message(embed=page(0), view=Pager(page, pages, loc))
 
     @app_commands.command(
         name="undo", description="Restore the state from before the latest change"
     )
     async def undo(self, interaction: discord.Interaction[Any]) -> None:
-        channel_id = self._channel(interaction)
-        campaign = await self._campaign(interaction)
+        channel_id = channel_of(interaction)
+        campaign = await self.bot.read_campaign(interaction)
         loc = lang(interaction)
         latest = await self.bot.store.latest_undoable(channel_id)
         if latest is None or latest.state_before is None:
@@ -255,7 +259,7 @@ class CampaignCog(
 
         async def do_undo(who: discord.Interaction[Any]) -> str:
             # the confirmed entry, and only that one: if it is no longer the newest, refuse
-            fresh = await self.bot.store.get(channel_id)
+            fresh = await self._current(channel_id)
             await self.bot.ensure_game_master(who, fresh, "action-undo-other")
             entry = await self.bot.store.undo(channel_id, seq, who.user.id, interaction_id=who.id)
             return done_text(who, entry)
@@ -283,7 +287,7 @@ class CampaignCog(
         and try again, up to ``UNDO_ATTEMPTS`` times in all, before refusing."""
         store = self.bot.store
         user_id = interaction.user.id
-        is_gm = await self.bot.is_game_master(interaction, await store.get(channel_id))
+        is_gm = await self.bot.is_game_master(interaction, await self._current(channel_id))
 
         def may_undo(entry: HistoryEntry) -> bool:
             # the member's own change (someone else's asks first), recent or as a game master
@@ -303,7 +307,7 @@ class CampaignCog(
                     raise
             # the newest entry is not one the member may undo without asking: read it again
             # (another undo may have taken it away) and re-check who may undo it
-            fresh = await store.get(channel_id)
+            fresh = await self._current(channel_id)
             newest = await store.latest_undoable(channel_id)
             if fresh is None or newest is None or newest.state_before is None:
                 raise BotError(key="campaign-changed")
@@ -325,9 +329,10 @@ class CampaignCog(
         name="export", description="Game master: the campaign (state and history) as a JSON file"
     )
     async def export(self, interaction: discord.Interaction[Any]) -> None:
-        channel_id = self._channel(interaction)
-        campaign = await self._campaign(interaction)
-        await self.bot.ensure_game_master(interaction, campaign, "action-export")
+        channel_id = channel_of(interaction)
+        campaign = await self.bot.read_campaign(
+            interaction, game_master=True, action="action-export"
+        )
         data = await self.bot.store.export_campaign(channel_id)
         if data is None:
             raise NoCampaign(key="no-campaign", hint=setup_hint())
@@ -355,11 +360,9 @@ class CampaignCog(
     async def import_(
         self, interaction: discord.Interaction[Any], file: discord.Attachment
     ) -> None:
-        channel_id = self._channel(interaction)
+        channel_id = channel_of(interaction)
         loc = lang(interaction)
-        current = await self.bot.store.get(channel_id)
-        if current is not None:
-            await self.bot.ensure_game_master(interaction, current, "action-import")
+        current = await self._current(channel_id, interaction, "action-import")
         if file.size > MAX_FILE_BYTES:
             raise BotError(key="import-too-large", size=str(file.size), limit=str(MAX_FILE_BYTES))
         try:
@@ -381,9 +384,7 @@ class CampaignCog(
         title = game_name(loc, parsed.game)
 
         async def do_import(who: discord.Interaction[Any]) -> str:
-            fresh = await self.bot.store.get(channel_id)
-            if fresh is not None:
-                await self.bot.ensure_game_master(who, fresh, "action-import")
+            await self._current(channel_id, who, "action-import")
             await self.bot.store.import_campaign(
                 channel_id, who.guild_id, data, interaction_id=who.id, imported_by=who.user.id
             )
@@ -406,8 +407,9 @@ class CampaignCog(
     @gm.command(name="add", description="Game master: make a member a game master here")
     @app_commands.describe(member="The member who may run game-master commands")
     async def gm_add(self, interaction: discord.Interaction[Any], member: discord.Member) -> None:
-        campaign = await self._campaign(interaction)
-        await self.bot.ensure_game_master(interaction, campaign, "action-add-gm")
+        campaign = await self.bot.read_campaign(
+            interaction, game_master=True, action="action-add-gm"
+        )
         if member.bot:
             raise BotError(key="gm-bot")
         added = await self.bot.store.add_game_master(
@@ -421,8 +423,9 @@ class CampaignCog(
     async def gm_remove(
         self, interaction: discord.Interaction[Any], member: discord.Member
     ) -> None:
-        campaign = await self._campaign(interaction)
-        await self.bot.ensure_game_master(interaction, campaign, "action-remove-gm")
+        campaign = await self.bot.read_campaign(
+            interaction, game_master=True, action="action-remove-gm"
+        )
         if member.id == campaign.created_by:
             raise BotError(key="gm-creator")
         removed = await self.bot.store.remove_game_master(
@@ -436,7 +439,7 @@ class CampaignCog(
 
     @gm.command(name="list", description="Who may run game-master commands in this channel")
     async def gm_list(self, interaction: discord.Interaction[Any]) -> None:
-        campaign = await self._campaign(interaction)
+        campaign = await self.bot.read_campaign(interaction)
         loc = lang(interaction)
         added = await self.bot.store.game_masters(campaign.channel_id)
         lines = [t(loc, "gm-creator-line", member=f"<@{campaign.created_by}>")]

@@ -208,7 +208,7 @@ class HelpPager(Pager):
     """The campaign history's ◀ / ▶ pager, with labels for pages of a reference."""
 
     def __init__(self, pages: list[discord.Embed], loc: str) -> None:
-        super().__init__(pages, loc)
+        super().__init__(pages.__getitem__, len(pages), loc)
         self.newer.label = t(loc, "help-page-previous")
         self.older.label = t(loc, "help-page-next")
 
