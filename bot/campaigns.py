@@ -176,6 +176,21 @@ class CampaignAccess:
             assert tx.campaign is not None
             yield Play(tx, tx.campaign, game.load(tx.campaign.state))
 
+    async def read_state(
+        self,
+        interaction: discord.Interaction[Any],
+        game: Game[S],
+        *,
+        game_master: bool = False,
+        action: str = "",
+    ) -> S:
+        """The state of the channel's campaign of ``game``, read only (see
+        :meth:`read_campaign`)."""
+        campaign = await self.read_campaign(
+            interaction, game=game.key, game_master=game_master, action=action
+        )
+        return game.load(campaign.state)
+
     async def read_campaign(
         self,
         interaction: discord.Interaction[Any],
@@ -193,21 +208,6 @@ class CampaignAccess:
         if game_master:
             await self.ensure_game_master(interaction, campaign, action)
         return campaign
-
-    async def read_state(
-        self,
-        interaction: discord.Interaction[Any],
-        game: Game[S],
-        *,
-        game_master: bool = False,
-        action: str = "",
-    ) -> S:
-        """The state of the channel's campaign of ``game``, read only (see
-        :meth:`read_campaign`)."""
-        campaign = await self.read_campaign(
-            interaction, game=game.key, game_master=game_master, action=action
-        )
-        return game.load(campaign.state)
 
     async def state_or_none(self, interaction: discord.Interaction[Any], game: Game[S]) -> S | None:
         """For autocomplete: the channel's state of ``game``, or None (never raises)."""
