@@ -9,9 +9,9 @@ from typing import Any
 
 import discord
 
-from bot.catalog import decimal, encode_summary, t
+from bot.catalog import encode_summary, number, percent, t
 from bot.rules.imperial_assault import activation, adaptive, deployment, tables
-from bot.rules.imperial_assault.state import ImperialAssaultState
+from bot.rules.imperial_assault.state import ImperialAssaultState, signed
 from bot.rules.msg import Msg
 from bot.ui import EmbedBuilder
 
@@ -24,10 +24,6 @@ def _tier(gid: str) -> str:
     return tables.TIER_NAMES[tables.group(gid).tier]
 
 
-def _dm(n: int) -> str:
-    return f"{n:+d}"
-
-
 def _yes(flag: bool) -> Msg:
     return Msg("ia-yes" if flag else "ia-no")
 
@@ -38,11 +34,6 @@ def _band(band: str) -> Msg:
 
 def _difficulty(difficulty: str) -> Msg:
     return Msg(f"ia-difficulty-{difficulty}")
-
-
-def _decimal(loc: str, text: str) -> str:
-    """A preformatted decimal in the language's style (``0.7`` / ``0,7``)."""
-    return decimal(loc, text)
 
 
 def render_hand_draw(loc: str, draw: deployment.HandDraw) -> list[str]:
@@ -82,7 +73,7 @@ def render_setup_public(
             difficulty=_difficulty(state.difficulty),
             level=state.threat_level,
             threat=state.threat,
-            dm=_dm(state.dm),
+            dm=signed(state.dm),
         ),
         t(loc, "ia-setup-expansions", list=", ".join(titles[c] for c in state.expansions)),
         t(loc, "ia-setup-adaptive-on" if state.adaptive else "ia-setup-adaptive-off"),
@@ -161,10 +152,9 @@ def render_reinforce(loc: str, step: deployment.ReinforceStep) -> str:
 
 
 def _odds(loc: str, p: Fraction) -> Msg:
-    """An exact probability: ``1/6 ≈ 16.7 %``, ``1/2 = 50 %``."""
-    percent = p * 100
-    exact = percent.denominator == 1
-    shown = str(percent.numerator) if exact else _decimal(loc, f"{float(percent):.1f}")
+    """An exact probability: ``1/6 ≈ 16.7 %``, ``1/2 = 50 %`` (whole percentages exactly)."""
+    exact = 100 % p.denominator == 0  # a whole percentage
+    shown = percent(loc, p, 0 if exact else 1)
     return Msg.of("ia-odds-exact" if exact else "ia-odds", fraction=str(p), percent=shown)
 
 
@@ -235,7 +225,7 @@ def render_deploy_roll(loc: str, out: deployment.DeployRollOutcome) -> discord.E
     base = Msg.of("ia-inc-level-plus", extra=extra) if extra else Msg("ia-inc-level")
     why = base
     if out.increase != out.increase_base:
-        factor = _decimal(loc, str(float(tables.THREAT_FACTOR[out.difficulty])))
+        factor = number(loc, tables.THREAT_FACTOR[out.difficulty], 1)
         why = Msg.of("ia-inc-scaled", base=base, raw=out.increase_base, factor=factor)
     lines.append(
         t(
@@ -267,8 +257,8 @@ def render_deploy_roll(loc: str, out: deployment.DeployRollOutcome) -> discord.E
             loc,
             "ia-roll-footer",
             threat=out.threat_after,
-            dm_before=_dm(out.dm_before),
-            dm_after=_dm(out.dm_after),
+            dm_before=signed(out.dm_before),
+            dm_after=signed(out.dm_after),
             next=out.round_before + 1,
         )
     )
@@ -294,12 +284,12 @@ def history_deploy_roll(out: deployment.DeployRollOutcome) -> str:
             band=_band(out.band),
             a=out.faces[0],
             b=out.faces[1],
-            dm=_dm(out.dm_before),
+            dm=signed(out.dm_before),
             total=out.total,
             steps=chain,
             before=out.threat_before,
             after=out.threat_after,
-            dmafter=_dm(out.dm_after),
+            dmafter=signed(out.dm_after),
         )
     )
 
@@ -375,14 +365,14 @@ def render_manual_deploy(loc: str, out: deployment.ManualDeployOutcome) -> disco
 
 def render_threat(loc: str, out: adaptive.ThreatOutcome) -> str:
     key = "ia-threat-by-hand-clamped" if out.clamped else "ia-threat-by-hand"
-    return t(loc, key, before=out.threat_before, after=out.threat_after, amount=f"{out.amount:+d}")
+    return t(loc, key, before=out.threat_before, after=out.threat_after, amount=signed(out.amount))
 
 
 def render_status(loc: str, state: ImperialAssaultState) -> discord.Embed:
     odds = tables.band_odds(state.dm)
     summary = "ia-status-summary-adaptive" if state.adaptive else "ia-status-summary"
     chances = ", ".join(
-        t(loc, "ia-status-odd", band=_band(b), percent=_decimal(loc, f"{float(p) * 100:.1f}"))
+        t(loc, "ia-status-odd", band=_band(b), percent=percent(loc, p))
         for b, p in odds.items()
         if p
     )
@@ -393,7 +383,7 @@ def render_status(loc: str, state: ImperialAssaultState) -> discord.Embed:
             round=state.round,
             threat=state.threat,
             level=state.threat_level,
-            dm=_dm(state.dm),
+            dm=signed(state.dm),
             difficulty=_difficulty(state.difficulty),
         ),
         t(loc, "ia-status-odds", odds=chances),

@@ -119,8 +119,8 @@ ia-pick-coin-high = 50/50 coin between { $low } tier I/II and { $high } tier III
     [one] candidate
    *[other] candidates
 } fell to tier III, then 1 of { $n }, chance { $odds }
-ia-odds = { $fraction } ≈ { $percent } %
-ia-odds-exact = { $fraction } = { $percent } %
+ia-odds = { $fraction } ≈ { $percent }
+ia-odds-exact = { $fraction } = { $percent }
 ia-roll-hand-empty = The deployment hand is empty; { $threat } threat carries over.
 ia-roll-nothing = Nothing affordable; { $threat } threat carries over.
 ia-roll-nothing-else = Nothing else affordable; { $threat } threat carries over.
@@ -174,7 +174,7 @@ ia-status-title = Imperial Assault: the Empire
 ia-status-summary = Round **{ $round }** · threat **{ $threat }** (threat level { $level }) · DM **{ $dm }** · { $difficulty }
 ia-status-summary-adaptive = Round **{ $round }** · threat **{ $threat }** (threat level { $level }) · DM **{ $dm }** · { $difficulty } · adaptive difficulty
 ia-status-odds = Next deployment event: { $odds }
-ia-status-odd = { $band } { $percent } %
+ia-status-odd = { $band } { $percent }
 ia-status-deployed = Deployed groups
 ia-status-group-ready = • { $group }: { $figures }/{ $size } figures, priority { $priority }, ready
 ia-status-group-activated = • { $group }: { $figures }/{ $size } figures, priority { $priority }, ✔ activated

@@ -121,8 +121,8 @@ ia-pick-high = 1 из { $n } { $n ->
 } уровня III, шанс { $odds }
 ia-pick-coin-low = жребий 50/50 между кандидатами уровня I/II ({ $low }) и уровня III ({ $high }) выпал на уровень I/II, затем 1 из { $n }, шанс { $odds }
 ia-pick-coin-high = жребий 50/50 между кандидатами уровня I/II ({ $low }) и уровня III ({ $high }) выпал на уровень III, затем 1 из { $n }, шанс { $odds }
-ia-odds = { $fraction } ≈ { $percent } %
-ia-odds-exact = { $fraction } = { $percent } %
+ia-odds = { $fraction } ≈ { $percent }
+ia-odds-exact = { $fraction } = { $percent }
 ia-roll-hand-empty = Рука развёртывания пуста; угроза { $threat } переходит дальше.
 ia-roll-nothing = Ничего не по карману; угроза { $threat } переходит дальше.
 ia-roll-nothing-else = Больше ничего не по карману; угроза { $threat } переходит дальше.
@@ -181,7 +181,7 @@ ia-status-title = Imperial Assault: Империя
 ia-status-summary = Раунд **{ $round }** · угроза **{ $threat }** (уровень угрозы { $level }) · МР **{ $dm }** · сложность: { $difficulty }
 ia-status-summary-adaptive = Раунд **{ $round }** · угроза **{ $threat }** (уровень угрозы { $level }) · МР **{ $dm }** · сложность: { $difficulty }, адаптивная
 ia-status-odds = Следующее событие развёртывания: { $odds }
-ia-status-odd = { $band } { $percent } %
+ia-status-odd = { $band } { $percent }
 ia-status-deployed = Развёрнутые отряды
 ia-status-group-ready = • { $group }: { $figures }/{ $size } фиг., приоритет { $priority }, готов
 ia-status-group-activated = • { $group }: { $figures }/{ $size } фиг., приоритет { $priority }, ✔ активирован

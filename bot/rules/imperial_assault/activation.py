@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from bot.rules.dice import Dice
 from bot.rules.errors import RuleError
-from bot.rules.imperial_assault.state import ImperialAssaultState, _fresh, _Record, _replace_group
+from bot.rules.imperial_assault.state import ImperialAssaultState, _fresh, _replace_group
 from bot.rules.imperial_assault.tables import NO_BONUS_CHANCE, PRIORITY_ONE_CHANCE, group
 
 
-class ActivationOutcome(_Record):
+@dataclass(frozen=True, slots=True)
+class ActivationOutcome:
     group: str
     ready_priority_1: int
     ready_priority_2: int

@@ -3,15 +3,14 @@ are defeated, threat by hand, and the Easy/Hard swaps of a deployed group."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Literal
 
 from bot.rules.dice import Dice
 from bot.rules.errors import InputError
 from bot.rules.imperial_assault.state import (
     ImperialAssaultState,
-    _available_for_swap,
     _fresh,
-    _Record,
     _replace_group,
     deployed_ids,
 )
@@ -22,6 +21,7 @@ from bot.rules.imperial_assault.tables import (
     label,
     resolve_group,
     scale_threat,
+    table,
 )
 
 
@@ -32,7 +32,8 @@ def awards_for(fame: int) -> int:
 # ---------------------------------------------------------------------------------------------
 # Outcome records
 # ---------------------------------------------------------------------------------------------
-class SwapRecord(_Record):
+@dataclass(frozen=True, slots=True)
+class SwapRecord:
     """A difficulty swap roll: Easy downgrades an Elite group, Hard upgrades a regular one."""
 
     kind: Literal["downgrade", "upgrade"]
@@ -41,7 +42,8 @@ class SwapRecord(_Record):
     happened: bool
 
 
-class DefeatOutcome(_Record):
+@dataclass(frozen=True, slots=True)
+class DefeatOutcome:
     group: str
     adaptive: bool
     fame_gained: int
@@ -55,14 +57,16 @@ class DefeatOutcome(_Record):
     back_to_hand: bool
 
 
-class FigureLossOutcome(_Record):
+@dataclass(frozen=True, slots=True)
+class FigureLossOutcome:
     group: str
     lost: int
     figures_left: int
     defeat: DefeatOutcome | None
 
 
-class ThreatOutcome(_Record):
+@dataclass(frozen=True, slots=True)
+class ThreatOutcome:
     threat_before: int
     amount: int
     threat_after: int
@@ -84,10 +88,19 @@ def _swap(state: ImperialAssaultState, planned: str, dice: Dice) -> SwapRecord |
         want_elite = True
     else:
         return None
+    # The planned card's twins of the other kind, owned, not deployed and not defeated.
+    deployed = set(deployed_ids(state))
+    base = g.base_name
     cands = [
-        gid
-        for gid in _available_for_swap(state)
-        if gid != planned and group(gid).elite == want_elite and group(gid).base_name == g.base_name
+        other.id
+        for other in table().groups
+        if other.elite == want_elite
+        and not other.villain
+        and other.base_name == base
+        and other.id != planned
+        and other.expansion in state.expansions
+        and other.id not in deployed
+        and other.id not in state.defeated
     ]
     if not cands:
         return None

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal, NamedTuple
 
@@ -14,8 +15,8 @@ from bot.rules.imperial_assault.state import (
     DeployedGroup,
     ImperialAssaultState,
     _fresh,
-    _Record,
     _replace_group,
+    deployed_ids,
     manual_deploy_ids,
     owned_ids,
 )
@@ -47,7 +48,8 @@ from bot.rules.imperial_assault.tables import (
 # ---------------------------------------------------------------------------------------------
 # Outcome records
 # ---------------------------------------------------------------------------------------------
-class TierDraw(_Record):
+@dataclass(frozen=True, slots=True)
+class TierDraw:
     tier: int
     wanted: int
     available: int
@@ -58,12 +60,14 @@ class TierDraw(_Record):
         return len(self.drawn) < self.wanted
 
 
-class VillainRoll(_Record):
+@dataclass(frozen=True, slots=True)
+class VillainRoll:
     group: str
     added: bool
 
 
-class HandDraw(_Record):
+@dataclass(frozen=True, slots=True)
+class HandDraw:
     threat_level: int
     tiers: tuple[TierDraw, ...]
     villains: tuple[VillainRoll, ...]
@@ -74,11 +78,13 @@ class HandDraw(_Record):
         return cards + [v.group for v in self.villains if v.added]
 
 
-class SetupOutcome(_Record):
+@dataclass(frozen=True, slots=True)
+class SetupOutcome:
     hand: HandDraw
 
 
-class ReinforceStep(_Record):
+@dataclass(frozen=True, slots=True)
+class ReinforceStep:
     group: str
     options: int
     base_cost: int
@@ -90,19 +96,20 @@ class ReinforceStep(_Record):
     threat_after: int
 
 
-class DeployStep(_Record):
+@dataclass(frozen=True, slots=True)
+class DeployStep:
     card: str
     deployed: str
     options: int  # candidates in the pool the card was picked from
-    tier_low_options: int = 0  # tier I/II candidates (see :func:`_pick_deployable`)
-    tier_three_options: int = 0  # tier III candidates, fuzzy ones included
-    coin: bool | None = None  # the 50/50 flip between the two pools (True: tier I/II)
     base_cost: int
     discount: int
     cost: int
     fuzzy: bool
     threat_before: int
     threat_after: int
+    tier_low_options: int = 0  # tier I/II candidates (see :func:`_pick_deployable`)
+    tier_three_options: int = 0  # tier III candidates, fuzzy ones included
+    coin: bool | None = None  # the 50/50 flip between the two pools (True: tier I/II)
     swap: SwapRecord | None = None
 
     @property
@@ -117,7 +124,8 @@ ReinforceStop = Literal["all_full", "unaffordable"]
 DeployStop = Literal["hand_empty", "unaffordable"]
 
 
-class DeployRollOutcome(_Record):
+@dataclass(frozen=True, slots=True)
+class DeployRollOutcome:
     round_before: int
     faces: tuple[int, int]
     dm_before: int
@@ -137,7 +145,8 @@ class DeployRollOutcome(_Record):
     difficulty: Difficulty
 
 
-class ManualDeployOutcome(_Record):
+@dataclass(frozen=True, slots=True)
+class ManualDeployOutcome:
     group: str
     from_hand: bool
     figures: int
@@ -213,22 +222,21 @@ def _reinforce(
     steps: list[ReinforceStep] = []
     stop: ReinforceStop | None = None
     for _ in range(2):
-        eligible: list[tuple[str, int]] = []
+        eligible: dict[str, tuple[int, int]] = {}  # id -> (cost, figures), in deployed order
+        below = False
         for d in state.deployed:
             g = group(d.id)
-            cost = max(1, g.reinforce_cost - discount)
-            if d.figures < g.size and cost <= state.threat:
-                eligible.append((d.id, cost))
+            if d.figures < g.size:
+                below = True
+                cost = max(1, g.reinforce_cost - discount)
+                if cost <= state.threat:
+                    eligible[d.id] = (cost, d.figures)
         if not eligible:
-            below = [d for d in state.deployed if d.figures < group(d.id).size]
             stop = "unaffordable" if below else "all_full"
             break
-        ids = [gid for gid, _ in eligible]
+        ids = list(eligible)
         pick = ids[0] if len(ids) == 1 else dice.choice(ids, "reinforce")
-        cost = dict(eligible)[pick]
-        chosen = state.deployed_group(pick)
-        assert chosen is not None
-        figures = chosen.figures
+        cost, figures = eligible[pick]
         before = state.threat
         state.threat -= cost
         steps.append(
@@ -268,9 +276,18 @@ class _Candidate(NamedTuple):
     fuzzy: bool
 
 
-def _pick_deployable(
-    state: ImperialAssaultState, dice: Dice, onslaught: bool
-) -> tuple[str, _Candidate, DeployStep] | None:
+class _Pick(NamedTuple):
+    """The card :func:`_pick_deployable` picked and how (see :class:`DeployStep`)."""
+
+    card: str
+    candidate: _Candidate
+    options: int
+    low: int
+    high: int
+    coin: bool | None
+
+
+def _pick_deployable(state: ImperialAssaultState, dice: Dice, onslaught: bool) -> _Pick | None:
     """The next card to deploy, chosen as the companion app chooses it: Imperial Commander 2's
     ``DataStore.GetFuzzyDeployable`` (GlowPuff/ImperialCommander2,
     ``ImperialCommander2/Assets/Scripts/GameCore/DataStore.cs``). Two pools: the tier I/II
@@ -283,8 +300,9 @@ def _pick_deployable(
     app's pick, pick, coin, with no draw whose result is thrown away."""
     low: dict[str, _Candidate] = {}
     high: dict[str, _Candidate] = {}
+    deployed = set(deployed_ids(state))
     for gid in state.hand:
-        if state.is_deployed(gid):
+        if gid in deployed:
             continue
         g = group(gid)
         cost, discount = _deploy_cost(g, onslaught)
@@ -301,21 +319,7 @@ def _pick_deployable(
         pool = low or high
     ids = list(pool)
     card = ids[0] if len(ids) == 1 else dice.choice(ids, "deploy")
-    step = DeployStep(
-        card=card,
-        deployed=card,
-        options=len(ids),
-        tier_low_options=len(low),
-        tier_three_options=len(high),
-        coin=coin,
-        base_cost=group(card).cost,
-        discount=pool[card].discount,
-        cost=pool[card].cost,
-        fuzzy=pool[card].fuzzy,
-        threat_before=state.threat,
-        threat_after=state.threat,
-    )
-    return card, pool[card], step
+    return _Pick(card, pool[card], len(ids), len(low), len(high), coin)
 
 
 def _deploy(
@@ -324,12 +328,13 @@ def _deploy(
     steps: list[DeployStep] = []
     stop: DeployStop | None = None
     while limit is None or len(steps) < limit:
-        picked = _pick_deployable(state, dice, onslaught)
-        if picked is None:
+        pick = _pick_deployable(state, dice, onslaught)
+        if pick is None:
             stop = "unaffordable" if state.hand else "hand_empty"
             break
-        card, cand, step = picked
-        state.threat = 0 if cand.fuzzy else state.threat - cand.cost
+        card, cand = pick.card, pick.candidate
+        before = state.threat
+        state.threat = 0 if cand.fuzzy else before - cand.cost
         state.hand.remove(card)
         swap = _swap(state, card, dice)
         deployed = card
@@ -340,11 +345,51 @@ def _deploy(
             state.hand.append(card)
         state.deployed.append(DeployedGroup(id=deployed, figures=group(deployed).size))
         steps.append(
-            step.model_copy(
-                update={"deployed": deployed, "threat_after": state.threat, "swap": swap}
+            DeployStep(
+                card=card,
+                deployed=deployed,
+                options=pick.options,
+                tier_low_options=pick.low,
+                tier_three_options=pick.high,
+                coin=pick.coin,
+                base_cost=group(card).cost,
+                discount=cand.discount,
+                cost=cand.cost,
+                fuzzy=cand.fuzzy,
+                threat_before=before,
+                threat_after=state.threat,
+                swap=swap,
             )
         )
     return steps, stop
+
+
+class _Event(NamedTuple):
+    """What the band of a deployment event did to the state (see :func:`_run_event`)."""
+
+    reinforcements: tuple[ReinforceStep, ...] = ()
+    reinforce_stop: ReinforceStop | None = None
+    deployments: tuple[DeployStep, ...] = ()
+    deploy_stop: DeployStop | None = None
+
+
+def _run_event(new: ImperialAssaultState, dice: Dice, band: Band, dm: int) -> _Event:
+    """Reinforce and deploy in ``new`` as ``band`` says, and move the DM from ``dm``."""
+    if band == "Calm":
+        new.dm = dm + 2
+        return _Event()
+    if band == "Reinforcements":
+        reinforced, stop_r = _reinforce(new, dice, 0)
+        new.dm = dm + 1
+        return _Event(tuple(reinforced), stop_r)
+    if band == "Landing":
+        deployed, stop_d = _deploy(new, dice, 2, onslaught=False)
+        new.dm = dm + 1
+        return _Event(deployments=tuple(deployed), deploy_stop=stop_d)
+    reinforced, stop_r = _reinforce(new, dice, 1)
+    deployed, stop_d = _deploy(new, dice, None, onslaught=True)
+    new.dm = -2
+    return _Event(tuple(reinforced), stop_r, tuple(deployed), stop_d)
 
 
 def deploy_roll(
@@ -357,30 +402,13 @@ def deploy_roll(
     a, b = faces[0], faces[1]
     total = a + b + state.dm
     band = band_for(total)
-    bonus = BAND_THREAT_BONUS[band]
-    base = state.threat_level + bonus
+    base = state.threat_level + BAND_THREAT_BONUS[band]
     inc = scale_threat(base, state.difficulty)
     new.threat = state.threat + inc
     after_inc = new.threat
-    reinforcements: list[ReinforceStep] = []
-    deployments: list[DeployStep] = []
-    stop_r: ReinforceStop | None = None
-    stop_d: DeployStop | None = None
-    after_reinforce = after_inc
-    if band == "Calm":
-        new.dm = state.dm + 2
-    elif band == "Reinforcements":
-        reinforcements, stop_r = _reinforce(new, dice, 0)
-        after_reinforce = new.threat
-        new.dm = state.dm + 1
-    elif band == "Landing":
-        deployments, stop_d = _deploy(new, dice, 2, onslaught=False)
-        new.dm = state.dm + 1
-    else:
-        reinforcements, stop_r = _reinforce(new, dice, 1)
-        after_reinforce = new.threat
-        deployments, stop_d = _deploy(new, dice, None, onslaught=True)
-        new.dm = -2
+    event = _run_event(new, dice, band, state.dm)
+    # Reinforcing comes before deploying: the threat left after it.
+    spent = sum(r.cost for r in event.reinforcements)
     new.round = state.round + 1
     new.deployed = [
         d.model_copy(update={"activated": False}) if d.activated else d for d in new.deployed
@@ -395,11 +423,11 @@ def deploy_roll(
         increase_base=base,
         increase=inc,
         threat_after_increase=after_inc,
-        reinforcements=tuple(reinforcements),
-        reinforce_stop=stop_r,
-        threat_after_reinforce=after_reinforce,
-        deployments=tuple(deployments),
-        deploy_stop=stop_d,
+        reinforcements=event.reinforcements,
+        reinforce_stop=event.reinforce_stop,
+        threat_after_reinforce=after_inc - spent,
+        deployments=event.deployments,
+        deploy_stop=event.deploy_stop,
         threat_after=new.threat,
         dm_after=new.dm,
         difficulty=state.difficulty,

@@ -11,7 +11,6 @@ from bot.rules.imperial_assault.tables import (
     MAX_THREAT_LEVEL,
     MIN_THREAT_LEVEL,
     Difficulty,
-    group,
     table,
 )
 from bot.rules.msg import Msg
@@ -96,23 +95,9 @@ def deployed_ids(state: ImperialAssaultState) -> list[str]:
 
 def manual_deploy_ids(state: ImperialAssaultState) -> list[str]:
     """Groups a mission may deploy by hand: the hand first, then the rest of the owned pool."""
+    deployed = set(deployed_ids(state))
     rest = [gid for gid in owned_ids(state) if gid not in state.hand]
-    return [gid for gid in [*state.hand, *rest] if not state.is_deployed(gid)]
-
-
-def _available_for_swap(state: ImperialAssaultState) -> list[str]:
-    return [
-        gid
-        for gid in owned_ids(state)
-        if not state.is_deployed(gid) and gid not in state.defeated and not group(gid).villain
-    ]
-
-
-# ---------------------------------------------------------------------------------------------
-# Outcome records (each chapter defines its own on this base)
-# ---------------------------------------------------------------------------------------------
-class _Record(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    return [gid for gid in [*state.hand, *rest] if gid not in deployed]
 
 
 def signed(n: int) -> str:
