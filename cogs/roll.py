@@ -162,14 +162,9 @@ class RollCog(commands.Cog):
         dice = self.bot.new_dice()
         start = len(dice.draws)
         outcome = rl.roll(expression, dice)
-        recorded = False
-        if not private and interaction.channel_id is not None:
-            async with self.bot.campaign_tx(
-                interaction, game=None, require=False, command=command
-            ) as tx:
-                if tx.campaign is not None:
-                    tx.record(history_summary(outcome, label), dice.draws[start:])
-                    recorded = True
+        recorded = not private and await self.bot.record_aside(
+            interaction, history_summary(outcome, label), dice.draws[start:], command=command
+        )
 
         async def again(pressed: discord.Interaction[Any]) -> None:
             await self.roll_as(pressed, expression, label, private, command)
