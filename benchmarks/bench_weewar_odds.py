@@ -1,12 +1,10 @@
 """Weewar speed: the exact odds of a 10-vs-10 battle, and /battle through the stand-in Discord.
 
-1. The median time of the exact odds of a 10-vs-10 battle, in process: cold (the
-   loss-distribution cache cleared before every call: the full exact binomial arithmetic for
-   both strikes) and warm (cache hit). Target: under 1 ms.
+1. The median time of the exact odds of a 10-vs-10 battle, in process: the full exact
+   binomial arithmetic for both strikes (nothing is cached). Target: under 1 ms.
 2. The median round trip of /battle (rolled, 10 v 10) through the stand-in Discord, as a ratio
    to /ping measured in the same run, interleaved. Target: under 1.5×. Also shown: /battle in a
-   channel with a campaign (the battle is written to its history), odds-only, and /battle with
-   the odds and chart caches cleared before each call (a matchup never asked before).
+   channel with a campaign (the battle is written to its history) and odds-only.
 
 Run: python benchmarks/bench_weewar_odds.py
 """
@@ -30,11 +28,9 @@ RUNS = 2000
 ROUND_TRIPS = 200
 
 
-def _median_us(call: Callable[[], object], runs: int = RUNS, clear: bool = False) -> float:
+def _median_us(call: Callable[[], object], runs: int = RUNS) -> float:
     times: list[float] = []
     for _ in range(runs):
-        if clear:
-            w.loss_distribution.cache_clear()
         start = time.perf_counter_ns()
         call()
         times.append((time.perf_counter_ns() - start) / 1000)
@@ -50,11 +46,9 @@ def main() -> None:
     def run() -> None:
         w.battle_odds(setup)
 
-    cold = _median_us(run, clear=True)
-    warm = _median_us(run)
-    print(f"weewar exact odds 10v10 (cold, no cache): median {cold:.1f} µs")
-    print(f"weewar exact odds 10v10 (warm, cached):   median {warm:.1f} µs")
-    print(f"target < 1000 µs: {'met' if cold < 1000 else 'MISSED'}")
+    median = _median_us(run)
+    print(f"weewar exact odds 10v10: median {median:.1f} µs")
+    print(f"target < 1000 µs: {'met' if median < 1000 else 'MISSED'}")
     asyncio.run(round_trips())
 
 
@@ -85,17 +79,9 @@ async def round_trips() -> None:
             for _ in range(20):  # warm-up
                 for command, options, channel in cases.values():
                     await _median_ms(table, command, options, channel)
-            times["/battle, caches cleared"] = []
-            cog_module = sys.modules["cogs.weewar.render"]
             for _ in range(ROUND_TRIPS):
                 for name, (command, options, channel) in cases.items():
                     times[name].append(await _median_ms(table, command, options, channel))
-                # A matchup never seen before: odds and charts computed from scratch.
-                w.loss_distribution.cache_clear()
-                cog_module._chart_for.cache_clear()
-                times["/battle, caches cleared"].append(
-                    await _median_ms(table, "battle", BATTLE, plain)
-                )
     ping = statistics.median(times["/ping"])
     for name, samples in times.items():
         median = statistics.median(samples)

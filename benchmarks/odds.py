@@ -1,8 +1,8 @@
 """Exact odds for the largest cases, in process: median µs per call.
 
 Uses the games' own odds benchmarks (``bench_weewar_odds.py``, ``bench_imperium_odds.py``):
-- Weewar 10 v 10 (Tank against Trooper, both strike: 60 dice each way): cold (the
-  loss-distribution cache cleared before every call) and warm.
+- Weewar 10 v 10 (Tank against Trooper, both strike: 60 dice each way): the exact loss
+  distributions of both strikes.
 - Imperium initiative for a system with 20 ships (modifiers from the roster + exact odds).
 - Imperium maintenance of 20 ships (the plan + exact per-ship fates and distributions).
 
@@ -42,8 +42,7 @@ def measure(runs: int) -> list[dict[str, Any]]:
         im.maintenance_odds(im.plan_maintenance(state, system, overhaul=["S00", "S01"]))
 
     return [
-        {"case": "Weewar 10 v 10, cold (no cache)", "us": bww._median_us(battle, runs, True)},
-        {"case": "Weewar 10 v 10, warm (cached)", "us": bww._median_us(battle, runs)},
+        {"case": "Weewar 10 v 10", "us": bww._median_us(battle, runs)},
         {"case": "Imperium initiative, 20 ships", "us": bim._median_us(initiative, runs)},
         {
             "case": "Imperium maintenance plan + odds, 20 ships",

@@ -1,13 +1,14 @@
 """How cogs reach a channel's campaign: the refusals (no campaign, another game, not the game
 master), one command's unit of work (:meth:`CampaignAccess.campaign_tx`), a rule run on a game's
-state (:meth:`CampaignAccess.play`) and a read-only look (:meth:`CampaignAccess.read_state`,
-:meth:`CampaignAccess.read_campaign`).
+state (:meth:`CampaignAccess.play`), a read-only look (:meth:`CampaignAccess.read_state`,
+:meth:`CampaignAccess.read_campaign`) and a roll of no game's own noted in the channel's history
+(:meth:`CampaignAccess.record_aside`).
 :class:`bot.app.TableBot` inherits these."""
 
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Iterable, Mapping
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
@@ -208,6 +209,25 @@ class CampaignAccess:
         if game_master:
             await self.ensure_game_master(interaction, campaign, action)
         return campaign
+
+    async def record_aside(
+        self,
+        interaction: discord.Interaction[Any],
+        summary: str,
+        dice: Iterable[Draw | Mapping[str, Any]] = (),
+        *,
+        command: str | None = None,
+    ) -> bool:
+        """Note a roll that belongs to no campaign (/battle, /roll) in the history of the
+        channel's campaign, of any game, its state untouched: True once committed; False when
+        the channel has no campaign (nothing is written). ``command`` as in :meth:`campaign_tx`."""
+        if interaction.channel_id is None:
+            return False
+        async with self.campaign_tx(interaction, game=None, require=False, command=command) as tx:
+            if tx.campaign is None:
+                return False
+            tx.record(summary, dice)
+        return True
 
     async def state_or_none(self, interaction: discord.Interaction[Any], game: Game[S]) -> S | None:
         """For autocomplete: the channel's state of ``game``, or None (never raises)."""

@@ -13,11 +13,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.campaigns import describe_invocation
-from bot.catalog import decimal, encode_summary, t
+from bot.catalog import encode_summary, number, percent, t
 from bot.rules import roll as rl
 from bot.rules.msg import Msg
-from bot.rules.weewar import odds as ww_odds
 from bot.ui import EmbedBuilder, ReplyButtons, clip, lang
+from cogs.weewar.render import bar
 
 if TYPE_CHECKING:
     from bot.app import TableBot
@@ -28,13 +28,17 @@ CHART_WIDTH = 16
 SHOWN_LIMIT = 1500
 
 
-def _percent(q: Fraction) -> str:
-    shown = ww_odds.percent(q)
-    if q > 0 and shown == "0.0%":
-        return "< 0.1%"
-    if q < 1 and shown == "100.0%":
-        return "> 99.9%"
-    return shown
+#: the least chance shown as 0.1 % and the most shown as 99.9 % (rounded half up)
+_LEAST, _MOST = Fraction(1, 2000), Fraction(1999, 2000)
+
+
+def _percent(loc: str, q: Fraction) -> str:
+    """``16.7%``; a chance that is not 0 or 1 never shows as 0.0 % or 100.0 %."""
+    if 0 < q < _LEAST:
+        return "< " + percent(loc, Fraction(1, 1000), space=False)
+    if _MOST <= q < 1:
+        return "> " + percent(loc, Fraction(999, 1000), space=False)
+    return percent(loc, q, space=False)
 
 
 def chart_rows(loc: str, odds: rl.Distribution, total: rl.Value) -> list[str]:
@@ -66,8 +70,8 @@ def chart_rows(loc: str, odds: rl.Distribution, total: rl.Value) -> list[str]:
                 loc,
                 "roll-chart-row",
                 range=f"{label:>{width}}",
-                bar=ww_odds.bar(q / peak, CHART_WIDTH),
-                percent=decimal(loc, f"{_percent(q):>6}"),
+                bar=bar(q / peak, CHART_WIDTH),
+                percent=f"{_percent(loc, q):>6}",
                 mark=" " + t(loc, "roll-chart-mark") if mark else "",
             )
         )
@@ -80,9 +84,9 @@ def render_odds(loc: str, odds: rl.Distribution, total: rl.Value) -> str:
         loc,
         "roll-odds-line",
         total=shown,
-        better=decimal(loc, _percent(odds.at_least(total))),
-        exact=decimal(loc, _percent(odds.chance(total))),
-        mean=decimal(loc, f"{float(odds.mean):.2f}"),
+        better=_percent(loc, odds.at_least(total)),
+        exact=_percent(loc, odds.chance(total)),
+        mean=number(loc, odds.mean, 2),
         low=rl.show_value(odds.lowest),
         high=rl.show_value(odds.highest),
     )
@@ -162,14 +166,9 @@ class RollCog(commands.Cog):
         dice = self.bot.new_dice()
         start = len(dice.draws)
         outcome = rl.roll(expression, dice)
-        recorded = False
-        if not private and interaction.channel_id is not None:
-            async with self.bot.campaign_tx(
-                interaction, game=None, require=False, command=command
-            ) as tx:
-                if tx.campaign is not None:
-                    tx.record(history_summary(outcome, label), dice.draws[start:])
-                    recorded = True
+        recorded = not private and await self.bot.record_aside(
+            interaction, history_summary(outcome, label), dice.draws[start:], command=command
+        )
 
         async def again(pressed: discord.Interaction[Any]) -> None:
             await self.roll_as(pressed, expression, label, private, command)

@@ -7,7 +7,6 @@ campaign (of any game) a rolled battle goes into that campaign's history, its st
 from __future__ import annotations
 
 import logging
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Literal
 
 import discord
@@ -15,17 +14,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.campaigns import describe_invocation
-from bot.rules.weewar import battle as ww_battle
-from bot.rules.weewar import odds as ww_odds
+from bot.rules.weewar.battle import MAX_SUBUNITS, BattlePlan, make_setup, plan
+from bot.rules.weewar.odds import BattleOdds, plan_odds
+from bot.rules.weewar.rolling import fight_plan
 from bot.rules.weewar.tables import MAX_SUGGESTIONS, suggest_terrains, suggest_units
 from bot.ui import ReplyButtons, lang
-from cogs.weewar.render import (
-    Frame,
-    battle_footer,
-    battle_frame,
-    history_summary,
-    render_frame,
-)
+from cogs.weewar.render import battle_footer, history_summary, render_battle
 
 if TYPE_CHECKING:
     from bot.app import TableBot
@@ -34,44 +28,6 @@ log = logging.getLogger(__name__)
 
 MAX_GANG_UP = 10
 MAX_DISTANCE = 10
-
-# /battle's options as the command received them: attacker, defender, attacker-terrain,
-# defender-terrain, attackers, defenders, distance, ranged, beside, opposite, flank, rules.
-_Options = tuple[str, str, str | None, str | None, int, int, int, int, int, int, int, str]
-
-
-@lru_cache(maxsize=1024)
-def _planned(options: _Options) -> tuple[ww_battle.BattlePlan, ww_odds.BattleOdds]:
-    """The checked battle and its exact odds (the tables never change: the same options give
-    the same plan; a refusal is raised every time, never cached)."""
-    attacker, defender, attacker_terrain, defender_terrain, *counts, rules = options
-    attackers, defenders, distance, ranged, beside, opposite, flank = counts
-    setup = ww_battle.make_setup(
-        attacker,
-        defender,
-        attacker_terrain,
-        defender_terrain,
-        attackers=attackers,
-        defenders=defenders,
-        distance=distance,
-        ranged=ranged,
-        beside=beside,
-        opposite=opposite,
-        flank=flank,
-        rules=rules,
-    )
-    battle = ww_battle.plan(setup)
-    return battle, ww_odds.plan_odds(battle)
-
-
-@lru_cache(maxsize=1024)
-def _frame_for(loc: str, options: _Options, rolled: bool) -> Frame:
-    return battle_frame(loc, _planned(options)[0], rolled)
-
-
-@lru_cache(maxsize=1024)
-def _footer_for(loc: str, options: _Options, recorded: bool) -> str:
-    return battle_footer(loc, _planned(options)[1], recorded)
 
 
 def _choices(names: list[str]) -> list[app_commands.Choice[str]]:
@@ -122,8 +78,8 @@ class WeewarCog(commands.Cog):
         defender: str,
         attacker_terrain: str | None = None,
         defender_terrain: str | None = None,
-        attackers: app_commands.Range[int, 1, ww_battle.MAX_SUBUNITS] = ww_battle.MAX_SUBUNITS,
-        defenders: app_commands.Range[int, 1, ww_battle.MAX_SUBUNITS] = ww_battle.MAX_SUBUNITS,
+        attackers: app_commands.Range[int, 1, MAX_SUBUNITS] = MAX_SUBUNITS,
+        defenders: app_commands.Range[int, 1, MAX_SUBUNITS] = MAX_SUBUNITS,
         distance: app_commands.Range[int, 1, MAX_DISTANCE] = 1,
         ranged: app_commands.Range[int, 0, MAX_GANG_UP] = 0,
         beside: app_commands.Range[int, 0, MAX_GANG_UP] = 0,
@@ -132,57 +88,61 @@ class WeewarCog(commands.Cog):
         rules: Literal["published", "server"] = "published",
         odds_only: bool = False,
     ) -> None:
-        options: _Options = (
-            attacker,
-            defender,
-            attacker_terrain,
-            defender_terrain,
-            attackers,
-            defenders,
-            distance,
-            ranged,
-            beside,
-            opposite,
-            flank,
-            rules,
+        # A battle the rules refuse is refused here, before anything else.
+        battle = plan(
+            make_setup(
+                attacker,
+                defender,
+                attacker_terrain,
+                defender_terrain,
+                attackers=attackers,
+                defenders=defenders,
+                distance=distance,
+                ranged=ranged,
+                beside=beside,
+                opposite=opposite,
+                flank=flank,
+                rules=rules,
+            )
         )
-        _planned(options)  # refuses a battle that can't be fought, before anything else
-        loc = lang(interaction)
+        odds = plan_odds(battle)
         if odds_only:
-            builder = render_frame(loc, _frame_for(loc, options, False), None)
-            builder.footer(_footer_for(loc, options, False))
+            loc = lang(interaction)
+            builder = render_battle(loc, battle, odds, None)
+            builder.footer(battle_footer(loc, odds, False))
             await interaction.response.send_message(embed=builder.build())
             return
-        await self.fight(interaction, options, describe_invocation(interaction))
+        await self.fight(interaction, battle, odds, describe_invocation(interaction))
 
     async def fight(
-        self, interaction: discord.Interaction[Any], options: _Options, command: str
+        self,
+        interaction: discord.Interaction[Any],
+        battle: BattlePlan,
+        odds: BattleOdds,
+        command: str,
     ) -> None:
-        """Roll the battle ``options`` describe for the member behind ``interaction`` (the
-        command, or a press of Roll again: ``command`` is what the history shows)."""
-        battle, _odds = _planned(options)
+        """Roll ``battle`` for the member behind ``interaction`` (the command, or a press of
+        Roll again: ``command`` is what the history shows); a channel with a campaign (of any
+        game) keeps it in that campaign's history."""
         loc = lang(interaction)
         dice = self.bot.new_dice()
         # The outcome keeps every number drawn; the history gets them from there, compactly.
         recording, dice.record_uniform = dice.record_uniform, False
         try:
-            outcome = ww_battle.fight_plan(battle, dice)
+            outcome = fight_plan(battle, dice)
         finally:
             dice.record_uniform = recording
-        recorded = False
-        if interaction.channel_id is not None:
-            async with self.bot.campaign_tx(
-                interaction, game=None, require=False, command=command
-            ) as tx:
-                if tx.campaign is not None:
-                    # Any game's campaign: history only, the state stays as it is.
-                    tx.record(history_summary(outcome), [*dice.draws, *outcome.history_dice()])
-                    recorded = True
-        builder = render_frame(loc, _frame_for(loc, options, True), outcome)
-        builder.footer(_footer_for(loc, options, recorded))
+        recorded = await self.bot.record_aside(
+            interaction,
+            history_summary(outcome),
+            [*dice.draws, *outcome.history_dice()],
+            command=command,
+        )
+        builder = render_battle(loc, battle, odds, outcome)
+        builder.footer(battle_footer(loc, odds, recorded))
 
         async def again(pressed: discord.Interaction[Any]) -> None:
-            await self.fight(pressed, options, command)
+            await self.fight(pressed, battle, odds, command)
 
         await interaction.response.send_message(
             embed=builder.build(), view=ReplyButtons(loc, again=again)

@@ -39,6 +39,16 @@ async def test_roll_shows_each_die_the_total_and_the_exact_odds(table: Table) ->
     assert "recorded" not in text
 
 
+async def test_roll_mean_rounds_exactly_half_up(table: Table) -> None:
+    # The mean of 2d20kh1 is 553/40 = 13.825 exactly: shown as 13.83 (a float would say 13.82).
+    table.set_dice(ScriptedDice([4, 17]))
+    reply = await table.run("roll", {"expression": "2d20kh1"}, user="ana")
+    assert "mean **13.83**" in reply.text
+    table.set_dice(ScriptedDice([4, 17]))
+    reply = await table.run("roll", {"expression": "2d20kh1"}, user=table.user("ivan", locale="ru"))
+    assert "**13,83**" in reply.text
+
+
 async def test_roll_in_a_campaign_is_recorded_with_every_die(table: Table) -> None:
     await _other_campaign(table)
     table.set_dice(ScriptedDice([1, 3, 5, 6]))

@@ -98,19 +98,21 @@ def test_refusals_have_keys_and_both_languages(
 
 def test_no_counter_reason_is_a_catalog_message() -> None:
     battle = w.plan(w.make_setup("Helicopter", "Tank"))
-    why = battle.no_counter_msg
+    why = battle.no_counter
     assert why is not None and why.key == "ww-no-counter-attack"
-    assert t("en", why.key, **dict(why.args)) == battle.no_counter
+    assert t("en", why.key, **dict(why.args)) == (
+        "No counter-strike: Tank has attack 0 against air units"
+    )
     assert (
         t("ru", why.key, **dict(why.args)) == "Ответного удара нет: у Tank атака 0 против авиации"
     )
     battle = w.plan(w.make_setup("DFA", "Anti Aircraft", distance=5))
-    why = battle.no_counter_msg
+    why = battle.no_counter
     assert why is not None and why.key == "ww-no-counter-range"
     assert t("ru", why.key, **dict(why.args)) == (
         "Ответного удара нет: Anti Aircraft стреляет на дальность 1–3; дистанция 5 вне досягаемости"
     )
-    assert w.plan(w.make_setup("Tank", "Tank")).no_counter_msg is None
+    assert w.plan(w.make_setup("Tank", "Tank")).no_counter is None
 
 
 @pytest.mark.parametrize("unit_class", w.CLASSES)

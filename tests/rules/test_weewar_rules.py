@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.catalog import refusal
+from bot.catalog import refusal, render
 from bot.rules import weewar as w
 from bot.rules.dice import Dice, ScriptedDice
 from bot.rules.errors import InputError, RuleError
@@ -32,7 +32,7 @@ def test_formula_mid_value() -> None:
     assert (terms.a, terms.ta, terms.d, terms.td, terms.b) == (10, 0, 6, 3, 0)
     assert terms.p == Fraction(55, 100)
     assert terms.chance == Fraction(55, 100)
-    assert terms.formula() == "p = 0.05 × ((10 + 0) − (6 + 3) + 0) + 0.5 = 0.55"
+    assert terms.unclamped == terms.p  # the formula's text: tests/e2e/test_weewar_render.py
 
 
 def test_formula_clamped_at_zero() -> None:
@@ -41,7 +41,7 @@ def test_formula_clamped_at_zero() -> None:
     terms = w.plan(w.make_setup("Trooper", "Berserker", "Swamp", "Plains")).attack
     assert (terms.a, terms.ta, terms.d, terms.td) == (3, -1, 14, 0)
     assert terms.p == 0
-    assert "(clamped from -0.1)" in terms.formula()
+    assert terms.unclamped == Fraction(-1, 10)
 
 
 def test_formula_clamped_at_one() -> None:
@@ -50,7 +50,7 @@ def test_formula_clamped_at_one() -> None:
     terms = w.plan(w.make_setup("Helicopter", "Trooper", "Airfield", "Bridge")).attack
     assert (terms.a, terms.ta, terms.d, terms.td) == (16, 3, 6, -2)
     assert terms.p == 1
-    assert terms.formula().endswith("= 1 (clamped from 1.25)")
+    assert terms.unclamped == Fraction(125, 100)
 
 
 @pytest.mark.parametrize(
@@ -92,7 +92,7 @@ def test_gang_up_arithmetic() -> None:
     assert w.gang_up_bonus(opposite=1) == 3
     assert w.gang_up_bonus(flank=1) == 2
     assert w.gang_up_bonus(ranged=2, beside=1, opposite=1, flank=2) == 2 + 1 + 3 + 4
-    assert w.GangUp(opposite=1, flank=1).breakdown == "1×3 opposite + 1×2 flank"
+    assert w.GangUp(opposite=1, flank=1).bonus == 5
 
 
 def test_gang_up_feeds_the_attack_but_not_the_counter() -> None:
@@ -135,17 +135,21 @@ def test_counter_uses_the_right_terrains() -> None:
 def test_no_counter_when_attack_is_zero() -> None:
     battle = w.plan(w.make_setup("Helicopter", "Tank"))
     assert battle.counter is None
-    assert battle.no_counter == "No counter-strike: Tank has attack 0 against air units"
+    assert battle.no_counter is not None
+    assert render("en", battle.no_counter) == (
+        "No counter-strike: Tank has attack 0 against air units"
+    )
 
 
 def test_no_counter_when_out_of_range() -> None:
     battle = w.plan(w.make_setup("Light Artillery", "Tank", distance=2))
-    assert battle.counter is None
-    assert (
-        battle.no_counter == "No counter-strike: Tank fires at range 1; distance 2 is out of range"
+    assert battle.counter is None and battle.no_counter is not None
+    assert render("en", battle.no_counter) == (
+        "No counter-strike: Tank fires at range 1; distance 2 is out of range"
     )
     battle = w.plan(w.make_setup("DFA", "Anti Aircraft", distance=5))
-    assert battle.no_counter == (
+    assert battle.no_counter is not None
+    assert render("en", battle.no_counter) == (
         "No counter-strike: Anti Aircraft fires at range 1–3; distance 5 is out of range"
     )
 
@@ -454,30 +458,6 @@ def test_fight_does_not_touch_the_setup() -> None:
     before = repr(setup)
     w.fight(setup, Dice.seeded(3))
     assert repr(setup) == before
-
-
-@pytest.mark.parametrize(
-    ("q", "text"),
-    [
-        (Fraction(1, 3), "33.3%"),
-        (Fraction(1, 2000), "0.1%"),  # 0.05 % rounds half up
-        (Fraction(1, 2001), "0.0%"),
-        (Fraction(1999, 2000), "100.0%"),
-        (Fraction(1, 64), "1.6%"),
-        (Fraction(0), "0.0%"),
-    ],
-)
-def test_percent(q: Fraction, text: str) -> None:
-    assert w.percent(q) == text
-
-
-def test_loss_chart_rows() -> None:
-    rows = w.loss_chart((Fraction(63, 64), Fraction(1, 64)), width=8)
-    # 63/64 of 8 cells = 7.875 = 7 full + 7/8; 1/64 of 8 cells = 1/8
-    assert rows == ["lose 0 │" + "█" * 7 + "▉" + "  98.4%", "lose 1 │▏" + " " * 7 + "   1.6%"]
-    tiny = w.loss_chart((Fraction(1, 2), Fraction(1, 2) - Fraction(1, 10**6), Fraction(1, 10**6)))
-    assert len(tiny) == 3
-    assert tiny[-1] == "1 other outcome: < 0.1% together"
 
 
 def test_outcome_draws_are_what_the_dice_recorded() -> None:

@@ -1,8 +1,8 @@
 """Weewar battles: one attack and its counter-strike, rolled or as exact odds (the rules).
 
 tables.py: the unit and terrain tables and finding names in them; battle.py: the formula,
-the gang-up bonus, strikes and the counter-strike, rolled; odds.py: the exact loss
-distributions. The names other modules use are re-exported here from where they live (the
+the gang-up bonus, setting up a battle and both strikes' terms; rolling.py: the strikes rolled;
+odds.py: the exact loss distributions. The names other modules use are re-exported here from where they live (the
 function ``tables`` hides the submodule of that name here: import from
 ``bot.rules.weewar.tables`` to reach the module's names).
 """
@@ -13,38 +13,36 @@ from bot.rules.weewar.battle import (
     MAX_SUBUNITS,
     RULE_VARIANTS,
     SERVER_MISS,
-    BattleOutcome,
     BattlePlan,
     BattleSetup,
     GangUp,
     RuleVariant,
-    Strike,
     StrikeTerms,
-    _dec,
-    _float_threshold,
     check_setup,
-    fight,
-    fight_plan,
     gang_up_bonus,
     hit_chance,
-    losses_from_hits,
     make_setup,
     plan,
-    roll_strike,
-    six_decimals,
-    strike_label,
     strike_probability,
     strike_terms,
 )
 from bot.rules.weewar.odds import (
     BattleOdds,
-    bar,
     battle_odds,
     expected,
-    loss_chart,
     loss_distribution,
-    percent,
     plan_odds,
+)
+from bot.rules.weewar.rolling import (
+    BattleOutcome,
+    Strike,
+    _float_threshold,
+    fight,
+    fight_plan,
+    losses_from_hits,
+    roll_strike,
+    six_decimals,
+    strike_label,
 )
 from bot.rules.weewar.tables import (
     CANNOT_ENTER,
@@ -90,9 +88,7 @@ __all__ = [
     "Unit",
     "UnitClass",
     "WeewarTables",
-    "_dec",
     "_float_threshold",
-    "bar",
     "battle_odds",
     "check_setup",
     "class_name",
@@ -104,11 +100,9 @@ __all__ = [
     "find_unit",
     "gang_up_bonus",
     "hit_chance",
-    "loss_chart",
     "loss_distribution",
     "losses_from_hits",
     "make_setup",
-    "percent",
     "plan",
     "plan_odds",
     "roll_strike",

@@ -11,19 +11,16 @@ attacker's terrain defence effect and no gang-up bonus. The "server" rule varian
 r < p − 0.01.
 
 Weewar keeps no campaign state: a battle is a pure function of a :class:`BattleSetup` and the
-dice. :func:`fight` rolls it; ``odds.battle_odds`` gives both sides' exact loss distributions.
+dice. This module sets a battle up and works out both strikes' terms (:func:`plan`);
+``rolling.fight`` rolls it; ``odds.battle_odds`` gives both sides' exact loss distributions.
 """
 
 from __future__ import annotations
 
-import math
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Literal, get_args
 
-from bot import catalog
-from bot.rules.dice import Dice, Draw
 from bot.rules.errors import InputError, RuleError
 from bot.rules.msg import Msg
 from bot.rules.weewar.tables import (
@@ -64,14 +61,6 @@ def hit_chance(p: Fraction, rules: RuleVariant = "published") -> Fraction:
     return p
 
 
-def _float_threshold(chance: Fraction) -> float:
-    """The float t with ``r < t`` ⟺ ``r < chance`` for every float r (exact, but fast)."""
-    t = float(chance)
-    if Fraction(t) < chance:
-        t = math.nextafter(t, math.inf)
-    return t
-
-
 @dataclass(frozen=True, slots=True)
 class GangUp:
     """Earlier attacks on the same defender this turn, by where they came from."""
@@ -89,20 +78,6 @@ class GangUp:
     @property
     def bonus(self) -> int:
         return self.ranged + self.beside + 3 * self.opposite + 2 * self.flank
-
-    @property
-    def breakdown(self) -> str:
-        parts = [
-            f"{count}×{weight} {what}"
-            for count, weight, what in (
-                (self.ranged, 1, "ranged"),
-                (self.beside, 1, "beside"),
-                (self.opposite, 3, "opposite"),
-                (self.flank, 2, "flank"),
-            )
-            if count
-        ]
-        return " + ".join(parts) if parts else "no earlier attacks"
 
 
 def gang_up_bonus(ranged: int = 0, beside: int = 0, opposite: int = 0, flank: int = 0) -> int:
@@ -251,18 +226,10 @@ class StrikeTerms:
         """(A + Ta) − (D + Td) + B, before × 0.05 + 0.5 and clamping."""
         return (self.a + self.ta) - (self.d + self.td) + self.b
 
-    def formula(self) -> str:
-        """e.g. ``p = 0.05 × ((7 + 0) − (6 + 3) + 2) + 0.5 = 0.5``."""
-        text = (
-            f"p = 0.05 × (({self.a} {_signed(self.ta)}) − ({self.d} {_signed(self.td)}) "
-            f"{_signed(self.b)}) + 0.5 = {_dec(self.p)}"
-        )
-        unclamped = Fraction(1, 20) * self.raw + Fraction(1, 2)
-        if unclamped != self.p:
-            text += f" (clamped from {_dec(unclamped)})"
-        if self.rules == "server":
-            text += f"; server rule: hit if r < {_dec(self.chance)}"
-        return text
+    @property
+    def unclamped(self) -> Fraction:
+        """p before clamping: 0.05 × raw + 0.5."""
+        return Fraction(1, 20) * self.raw + Fraction(1, 2)
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -281,21 +248,6 @@ class StrikeTerms:
             "hit_chance": str(self.chance),
             "rules": self.rules,
         }
-
-
-def _signed(n: int) -> str:
-    return f"+ {n}" if n >= 0 else f"− {-n}"
-
-
-def _dec(x: Fraction) -> str:
-    """A Fraction with denominator dividing 100 as a short decimal (0.55, 0.5, 1)."""
-    scaled = x * 100
-    if scaled.denominator == 1:
-        hundredths = scaled.numerator
-        sign = "-" if hundredths < 0 else ""
-        whole, frac = divmod(abs(hundredths), 100)
-        return f"{sign}{whole}" if frac == 0 else f"{sign}{whole}.{frac:02d}".rstrip("0")
-    return f"{float(x):.4f}"
 
 
 def strike_terms(
@@ -335,14 +287,13 @@ def strike_terms(
 
 @dataclass(frozen=True, slots=True)
 class BattlePlan:
-    """Both strikes' terms; ``counter`` is None when the defender cannot strike back (and
-    ``no_counter`` says why, in English; ``no_counter_msg`` is the same as a catalog message)."""
+    """Both strikes' terms; ``counter`` is None when the defender cannot strike back, and
+    ``no_counter`` then says why (a catalog message)."""
 
     setup: BattleSetup
     attack: StrikeTerms
     counter: StrikeTerms | None
-    no_counter: str | None
-    no_counter_msg: Msg | None = None
+    no_counter: Msg | None = None
 
 
 def plan(setup: BattleSetup) -> BattlePlan:
@@ -383,177 +334,4 @@ def plan(setup: BattleSetup) -> BattlePlan:
             0,
             setup.rules,
         )
-    return BattlePlan(
-        setup=setup,
-        attack=attack,
-        counter=counter,
-        no_counter=None
-        if reason is None
-        else catalog.t(catalog.DEFAULT, reason.key, **dict(reason.args)),
-        no_counter_msg=reason,
-    )
-
-
-@dataclass(frozen=True, slots=True)
-class Strike:
-    """One rolled strike: its terms, every r drawn (six per striking sub unit), hits, losses."""
-
-    terms: StrikeTerms
-    rolls: tuple[float, ...]
-    hits: int
-    losses: int
-    subunit_hits: tuple[int, ...] = ()  # hits of each striking sub unit ((): count them)
-
-    def rolls_by_subunit(self) -> list[tuple[float, ...]]:
-        return [
-            self.rolls[i : i + DICE_PER_SUBUNIT]
-            for i in range(0, len(self.rolls), DICE_PER_SUBUNIT)
-        ]
-
-    def hits_per_subunit(self) -> list[int]:
-        if self.subunit_hits or not self.rolls:
-            return list(self.subunit_hits)
-        return list(_hits_per_subunit(self.rolls, _float_threshold(self.terms.chance)))
-
-    def history_entry(self) -> dict[str, Any]:
-        """This strike's draws as one history entry: every r cut to six decimals (in order),
-        and the hits of each sub unit. Cut, not rounded: each p is a whole number of hundredths,
-        so a recorded r is below p exactly when the drawn one was."""
-        return {
-            "kind": "uniform",
-            "label": strike_label(self.terms),
-            "value": [six_decimals(r) for r in self.rolls],
-            "hits": self.hits_per_subunit(),
-        }
-
-    def as_json(self) -> dict[str, Any]:
-        return {
-            **self.terms.as_json(),
-            "rolls": list(self.rolls),
-            "hits": self.hits,
-            "losses": self.losses,
-        }
-
-
-def _hits_per_subunit(rolls: Sequence[float], threshold: float) -> tuple[int, ...]:
-    return tuple(
-        [
-            sum([r < threshold for r in rolls[i : i + DICE_PER_SUBUNIT]])
-            for i in range(0, len(rolls), DICE_PER_SUBUNIT)
-        ]
-    )
-
-
-def six_decimals(r: float) -> float:
-    """``r`` in [0, 1) cut (not rounded) to six decimals: floor(r × 10⁶) / 10⁶, exactly."""
-    scaled = r * 1_000_000.0
-    n = int(scaled)
-    if n and scaled == n and Fraction(r) * 1_000_000 < n:
-        n -= 1  # the float product rounded up onto a whole number
-    return n / 1_000_000
-
-
-def losses_from_hits(hits: int, targets: int) -> int:
-    """Every six hits cost one sub unit (rounded down), never more than the target has."""
-    return min(targets, hits // HITS_PER_LOSS)
-
-
-def strike_label(terms: StrikeTerms) -> str:
-    return f"{terms.striker} → {terms.target}"
-
-
-def roll_strike(terms: StrikeTerms, dice: Dice) -> Strike:
-    threshold = _float_threshold(terms.chance)
-    label = strike_label(terms)
-    uniform = dice.uniform
-    rolls = tuple([uniform(label) for _ in range(terms.dice)])
-    per_subunit = _hits_per_subunit(rolls, threshold)
-    hits = sum(per_subunit)
-    return Strike(
-        terms=terms,
-        rolls=rolls,
-        hits=hits,
-        losses=losses_from_hits(hits, terms.targets),
-        subunit_hits=per_subunit,
-    )
-
-
-@dataclass(frozen=True, slots=True)
-class BattleOutcome:
-    """A rolled battle. Losses are removed only at the end: both strikes use pre-battle counts."""
-
-    plan: BattlePlan
-    attack: Strike
-    counter: Strike | None
-
-    @property
-    def setup(self) -> BattleSetup:
-        return self.plan.setup
-
-    @property
-    def attacker_losses(self) -> int:
-        return self.counter.losses if self.counter else 0
-
-    @property
-    def defender_losses(self) -> int:
-        return self.attack.losses
-
-    @property
-    def attackers_left(self) -> int:
-        return self.setup.attackers - self.attacker_losses
-
-    @property
-    def defenders_left(self) -> int:
-        return self.setup.defenders - self.defender_losses
-
-    def draws(self) -> list[Draw]:
-        """Every number drawn, in order, as :class:`Dice` records them."""
-        out: list[Draw] = []
-        for strike in (self.attack, self.counter):
-            if strike is not None:
-                label = strike_label(strike.terms)
-                out.extend(Draw("uniform", label, r) for r in strike.rolls)
-        return out
-
-    def history_dice(self) -> list[dict[str, Any]]:
-        """The draws for the campaign history, compactly: one entry per strike (see
-        :meth:`Strike.history_entry`), the attack first."""
-        return [s.history_entry() for s in (self.attack, self.counter) if s is not None]
-
-    def as_json(self) -> dict[str, Any]:
-        s = self.setup
-        return {
-            "kind": "weewar_battle",
-            "attacker": s.attacker.name,
-            "defender": s.defender.name,
-            "attacker_terrain": s.attacker_terrain.name,
-            "defender_terrain": s.defender_terrain.name,
-            "attackers": s.attackers,
-            "defenders": s.defenders,
-            "distance": s.distance,
-            "gang_up": {
-                "ranged": s.gang_up.ranged,
-                "beside": s.gang_up.beside,
-                "opposite": s.gang_up.opposite,
-                "flank": s.gang_up.flank,
-                "B": s.gang_up.bonus,
-            },
-            "rules": s.rules,
-            "attack": self.attack.as_json(),
-            "counter": self.counter.as_json() if self.counter else None,
-            "no_counter": self.plan.no_counter,
-            "attackers_left": self.attackers_left,
-            "defenders_left": self.defenders_left,
-        }
-
-
-def fight(setup: BattleSetup, dice: Dice) -> BattleOutcome:
-    """Roll the attack, then the counter-strike (if any), from pre-battle counts."""
-    return fight_plan(plan(setup), dice)
-
-
-def fight_plan(battle: BattlePlan, dice: Dice) -> BattleOutcome:
-    """:func:`fight` for a battle already planned (and so already checked)."""
-    attack = roll_strike(battle.attack, dice)
-    counter = roll_strike(battle.counter, dice) if battle.counter else None
-    return BattleOutcome(plan=battle, attack=attack, counter=counter)
+    return BattlePlan(setup=setup, attack=attack, counter=counter, no_counter=reason)

@@ -1,5 +1,5 @@
 """Weewar's exact odds: each side's loss distribution (hits are binomial over six dice per
-striking sub unit, every six hits cost one sub unit), and the pure text helpers that show them.
+striking sub unit, every six hits cost one sub unit). The cog's ``render.py`` shows them.
 """
 
 from __future__ import annotations
@@ -8,7 +8,6 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
 from typing import Any
 
 from bot.rules.weewar.battle import (
@@ -19,12 +18,7 @@ from bot.rules.weewar.battle import (
     plan,
 )
 
-# ----------------------------------------------------------------------------------------------
-# Exact odds
-# ----------------------------------------------------------------------------------------------
 
-
-@lru_cache(maxsize=1024)
 def loss_distribution(chance: Fraction, strikers: int, targets: int) -> tuple[Fraction, ...]:
     """P(target loses k sub units) for k = 0..targets, exactly.
 
@@ -122,45 +116,3 @@ def plan_odds(battle: BattlePlan) -> BattleOdds:
 def battle_odds(setup: BattleSetup) -> BattleOdds:
     """Exact odds of a battle, no dice rolled."""
     return plan_odds(plan(setup))
-
-
-# ----------------------------------------------------------------------------------------------
-# Text helpers (pure; the cog puts them in an embed)
-# ----------------------------------------------------------------------------------------------
-
-_EIGHTHS = " ▏▎▍▌▋▊▉"
-
-
-def _round_half_up(q: Fraction, scale: int) -> int:
-    """floor(q × scale + 1/2), in integers."""
-    return (2 * scale * q.numerator + q.denominator) // (2 * q.denominator)
-
-
-def percent(q: Fraction) -> str:
-    """Exact rounding half-up to one decimal: Fraction(1, 3) → '33.3%'."""
-    tenths = _round_half_up(q, 1000)
-    return f"{tenths // 10}.{tenths % 10}%"
-
-
-def bar(q: Fraction, width: int = 20) -> str:
-    full, part = divmod(_round_half_up(q, width * 8), 8)
-    return ("█" * full + (_EIGHTHS[part] if part else "")).ljust(width)
-
-
-def loss_chart(dist: Sequence[Fraction], width: int = 20) -> list[str]:
-    """One row per outcome that rounds to at least 0.1 %: ``lose  3 │████▌   22.5%``; a last
-    row sums up the outcomes left out, if any."""
-    rows: list[str] = []
-    hidden: list[tuple[int, Fraction]] = []
-    digits = len(str(len(dist) - 1))
-    for k, q in enumerate(dist):
-        if _round_half_up(q, 1000) >= 1:
-            rows.append(f"lose {k:>{digits}} │{bar(q, width)} {percent(q):>6}")
-        elif q > 0:
-            hidden.append((1, q))
-    if hidden:
-        hidden_n = len(hidden)
-        together = _exact_sum(hidden)
-        share = "< 0.1%" if percent(together) == "0.0%" else percent(together)
-        rows.append(f"{hidden_n} other outcome{'s' if hidden_n > 1 else ''}: {share} together")
-    return rows

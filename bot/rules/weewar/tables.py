@@ -4,11 +4,11 @@ terrain by name (case-insensitive, a unique prefix is enough), with autocomplete
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import cache
-from typing import Any, Literal, get_args
+from typing import Literal, TypeVar, get_args
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 
 from bot.datafiles import load_json
 from bot.rules.errors import InputError
@@ -92,42 +92,45 @@ class Terrain(BaseModel):
 
 
 class WeewarTables(BaseModel):
+    """The tables as loaded, with each unit and terrain by its name's key (see :func:`_norm`)."""
+
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     notes: str = ""
     classes: tuple[UnitClass, ...]
     units: tuple[Unit, ...] = Field(min_length=1)
     terrains: tuple[Terrain, ...] = Field(min_length=1)
+    _units_by_key: dict[str, Unit] = PrivateAttr(default_factory=dict)
+    _terrains_by_key: dict[str, Terrain] = PrivateAttr(default_factory=dict)
 
     @model_validator(mode="after")
     def _consistent(self) -> WeewarTables:
         if self.classes != CLASSES:
             raise ValueError(f"classes must be exactly {list(CLASSES)}")
-        for kind, names in (
-            ("unit", [u.name for u in self.units]),
-            ("terrain", [t.name for t in self.terrains]),
+        self._units_by_key = {_norm(u.name): u for u in self.units}
+        self._terrains_by_key = {_norm(t.name): t for t in self.terrains}
+        for kind, count, keys in (
+            ("unit", len(self.units), self._units_by_key),
+            ("terrain", len(self.terrains), self._terrains_by_key),
         ):
-            keys = [_norm(n) for n in names]
-            if len(set(keys)) != len(keys):
+            if len(keys) != count:
                 raise ValueError(f"duplicate {kind} names in weewar.json")
-        if _norm(DEFAULT_TERRAIN) not in {_norm(t.name) for t in self.terrains}:
+        if _norm(DEFAULT_TERRAIN) not in self._terrains_by_key:
             raise ValueError(f"the default terrain {DEFAULT_TERRAIN} is missing")
         return self
+
+    @property
+    def units_by_key(self) -> Mapping[str, Unit]:
+        return self._units_by_key
+
+    @property
+    def terrains_by_key(self) -> Mapping[str, Terrain]:
+        return self._terrains_by_key
 
 
 @cache
 def tables() -> WeewarTables:
     return WeewarTables.model_validate(load_json("weewar.json"))
-
-
-@cache
-def _units_by_key() -> dict[str, Unit]:
-    return {_norm(u.name): u for u in tables().units}
-
-
-@cache
-def _terrains_by_key() -> dict[str, Terrain]:
-    return {_norm(t.name): t for t in tables().terrains}
 
 
 def unit_names() -> list[str]:
@@ -195,8 +198,12 @@ def class_of(unit_class: UnitClass) -> Msg:
     return Msg(f"ww-class-{unit_class}-of")
 
 
-def _lookup(kind: str, by_key: dict[str, Any], names: Sequence[str], text: str) -> Any:
-    """``kind`` is "unit" or "terrain" (each refusal has its own catalog key)."""
+Named = TypeVar("Named", Unit, Terrain)
+
+
+def _lookup(kind: str, by_key: Mapping[str, Named], names: Sequence[str], text: str) -> Named:
+    """The item called ``text``, else the one item whose name starts with it. ``kind`` is
+    "unit" or "terrain" (each refusal has its own catalog key)."""
     key = _norm(text)
     if not key:
         raise InputError(key=f"ww-give-{kind}", example=names[0])
@@ -215,11 +222,9 @@ def _lookup(kind: str, by_key: dict[str, Any], names: Sequence[str], text: str) 
 
 def find_unit(name: str) -> Unit:
     """The unit called ``name`` (case-insensitive; a unique prefix is enough)."""
-    unit: Unit = _lookup("unit", _units_by_key(), unit_names(), name)
-    return unit
+    return _lookup("unit", tables().units_by_key, unit_names(), name)
 
 
 def find_terrain(name: str) -> Terrain:
     """The terrain called ``name`` (case-insensitive; a unique prefix is enough)."""
-    terrain: Terrain = _lookup("terrain", _terrains_by_key(), terrain_names(), name)
-    return terrain
+    return _lookup("terrain", tables().terrains_by_key, terrain_names(), name)
