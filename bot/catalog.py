@@ -8,7 +8,6 @@ key); this module is where they become text (:func:`render`, :func:`refusal`).""
 from __future__ import annotations
 
 import json
-import math
 import re
 from collections.abc import Callable
 from fractions import Fraction
@@ -79,19 +78,22 @@ def number(locale: str, value: Fraction | float, digits: int = 1) -> str:
     """``value`` rounded half up to ``digits`` decimals (exactly, for a :class:`Fraction`), in
     the reader's notation: ``number("ru", Fraction(7, 3), 2)`` is ``2,33``. Every game's
     numbers with decimals go through this one formatter."""
-    scale = 10**digits
-    q = value if isinstance(value, Fraction) else Fraction(value)
-    n = math.floor(q * scale + Fraction(1, 2))
-    sign = "-" if n < 0 else ""
-    whole, part = divmod(abs(n), scale)
-    text = f"{sign}{whole}.{part:0{digits}d}" if digits else f"{sign}{whole}"
-    return decimal(locale, text)
+    return _fixed(locale, value, 10**digits, digits)
 
 
 def percent(locale: str, p: Fraction | float, digits: int = 1, *, space: bool = True) -> str:
     """A probability as a percentage: ``16.7 %`` (``16,7 %`` in Russian); ``space=False`` for
     the tight form of the charts (``16.7%``)."""
-    return number(locale, p * 100, digits) + (" %" if space else "%")
+    return _fixed(locale, p, 100 * 10**digits, digits) + (" %" if space else "%")
+
+
+def _fixed(locale: str, value: Fraction | float, scale: int, digits: int) -> str:
+    num, den = value.as_integer_ratio()  # exact for a Fraction, an int and a float alike
+    n = (2 * num * scale + den) // (2 * den)  # floor(value × scale + 1/2), in integers
+    sign = "-" if n < 0 else ""
+    whole, part = divmod(abs(n), 10**digits)
+    text = f"{sign}{whole}.{part:0{digits}d}" if digits else f"{sign}{whole}"
+    return text.replace(".", ",") if locale == "ru" else text
 
 
 def locale_of(discord_locale: object) -> str:
