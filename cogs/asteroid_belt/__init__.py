@@ -14,13 +14,15 @@ from cogs.asteroid_belt.cog import AsteroidBeltCog
 from cogs.asteroid_belt.render import (
     HISTORY_DERIVED,
     event_key,
+    history_dice,
     history_line,
-    pct,
     render_asteroid,
     render_fight,
     render_lines,
+    render_odds,
     render_outcome,
     render_roll,
+    roll_label,
 )
 
 if TYPE_CHECKING:
@@ -30,13 +32,15 @@ __all__ = [
     "HISTORY_DERIVED",
     "AsteroidBeltCog",
     "event_key",
+    "history_dice",
     "history_line",
-    "pct",
     "render_asteroid",
     "render_fight",
     "render_lines",
+    "render_odds",
     "render_outcome",
     "render_roll",
+    "roll_label",
     "setup",
 ]
 

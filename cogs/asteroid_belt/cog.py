@@ -22,6 +22,7 @@ from bot.rules.msg import Msg
 from bot.storage import Campaign
 from bot.ui import clip, lang, undo_button
 from cogs.asteroid_belt.render import (
+    history_dice,
     history_summary,
     render_asteroid,
     render_lines,
@@ -90,7 +91,7 @@ class AsteroidBeltCog(commands.Cog):
             civ = ab.acting_civ(state, member_civ, gm=gm, requested=civilisation)
             new, outcome = step(state, civ, dice)
             lines = render_lines("en", outcome)
-            play.commit(new, history_summary(outcome, lines), dice.draws)
+            play.commit(new, history_summary(outcome, lines), history_dice(outcome))
         await interaction.response.send_message(
             embed=render_outcome(lang(interaction), new, outcome, lines),
             view=undo_button(interaction, play.tx),
@@ -174,7 +175,7 @@ class AsteroidBeltCog(commands.Cog):
             )
             tx.create(GAME.key, state)
             lines = render_lines("en", outcome)
-            tx.record(history_summary(outcome, lines), dice.draws)
+            tx.record(history_summary(outcome, lines), history_dice(outcome))
         embed = render_setup(lang(interaction), state, outcome, lines)
         await interaction.response.send_message(embed=embed)
 
@@ -526,7 +527,7 @@ class AsteroidBeltCog(commands.Cog):
             att, dfn = ab.fight_sides(state, member_civ, attacker_side, defender_side, gm=gm)
             new, outcome = ab.fight(state, att, attacker, dfn, defender, dice)
             lines = render_lines("en", outcome)
-            play.commit(new, history_summary(outcome, lines), dice.draws)
+            play.commit(new, history_summary(outcome, lines), history_dice(outcome))
         await interaction.response.send_message(
             embed=render_outcome(loc, new, outcome, lines), view=undo_button(interaction, play.tx)
         )
@@ -595,7 +596,7 @@ class AsteroidBeltCog(commands.Cog):
             units = ab.parse_units(picks) if picks.strip() else []
             new, outcome = ab.resolve_guards(state, asteroid, units, dice)
             lines = render_lines("en", outcome)
-            play.commit(new, history_summary(outcome, lines), dice.draws)
+            play.commit(new, history_summary(outcome, lines), history_dice(outcome))
         await interaction.response.send_message(
             embed=render_outcome(lang(interaction), new, outcome, lines),
             view=undo_button(interaction, play.tx),
