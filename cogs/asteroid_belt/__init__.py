@@ -3,13 +3,15 @@
 The players move their counters on their own board; the bot keeps the economy, the asteroids'
 markers, the turn order, and settles every fight and raid. No game logic here: options are
 parsed, the rules in :mod:`bot.rules.asteroid_belt` decide, the state is stored, a reply is
-rendered.
+rendered: /asteroids in :mod:`.cog`, /capture in :mod:`.capture` (sharing :mod:`.base`), every
+reply in :mod:`.render`.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from cogs.asteroid_belt.capture import CaptureCog
 from cogs.asteroid_belt.cog import AsteroidBeltCog
 from cogs.asteroid_belt.render import (
     HISTORY_DERIVED,
@@ -31,6 +33,7 @@ if TYPE_CHECKING:
 __all__ = [
     "HISTORY_DERIVED",
     "AsteroidBeltCog",
+    "CaptureCog",
     "event_key",
     "history_dice",
     "history_line",
@@ -47,3 +50,4 @@ __all__ = [
 
 async def setup(bot: TableBot) -> None:
     await bot.add_cog(AsteroidBeltCog(bot))
+    await bot.add_cog(CaptureCog(bot))
