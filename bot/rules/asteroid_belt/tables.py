@@ -170,6 +170,7 @@ CIV_ARGS = frozenset(
 UNIT_ARGS = frozenset({"unit", "guard", "pick", "aunit", "dunit"})
 UNIT_LIST_ARGS = frozenset({"units", "guards"})
 CIV_LIST_ARGS = {"civs": "ab-list-arrow", "players": "ab-list-comma"}
+_ID_ARGS = CIV_ARGS | UNIT_ARGS | UNIT_LIST_ARGS | set(CIV_LIST_ARGS) | {"variant", "member"}
 
 
 def civ_msg(owner: str, case: str = "") -> Msg:
@@ -200,7 +201,9 @@ def msg_args(args: Mapping[str, Any]) -> dict[str, Any]:
     cog's render for events, dice labels and the history (which keep the ids)."""
     out: dict[str, Any] = {}
     for name, value in args.items():
-        if name in CIV_ARGS and isinstance(value, str):
+        if name not in _ID_ARGS:
+            out[name] = value
+        elif name in CIV_ARGS and isinstance(value, str):
             out[name], out[f"{name}_gen"] = civ_msg(value), civ_msg(value, "-gen")
         elif name in UNIT_ARGS and isinstance(value, str):
             out[name], out[f"{name}_gen"] = unit_msg(value), unit_msg(value, "-gen")
