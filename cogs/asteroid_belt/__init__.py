@@ -3,24 +3,28 @@
 The players move their counters on their own board; the bot keeps the economy, the asteroids'
 markers, the turn order, and settles every fight and raid. No game logic here: options are
 parsed, the rules in :mod:`bot.rules.asteroid_belt` decide, the state is stored, a reply is
-rendered.
+rendered: /asteroids in :mod:`.cog`, /capture in :mod:`.capture` (sharing :mod:`.base`), every
+reply in :mod:`.render`.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from cogs.asteroid_belt.capture import CaptureCog
 from cogs.asteroid_belt.cog import AsteroidBeltCog
 from cogs.asteroid_belt.render import (
     HISTORY_DERIVED,
     event_key,
+    history_dice,
     history_line,
-    pct,
     render_asteroid,
     render_fight,
     render_lines,
+    render_odds,
     render_outcome,
     render_roll,
+    roll_label,
 )
 
 if TYPE_CHECKING:
@@ -29,17 +33,21 @@ if TYPE_CHECKING:
 __all__ = [
     "HISTORY_DERIVED",
     "AsteroidBeltCog",
+    "CaptureCog",
     "event_key",
+    "history_dice",
     "history_line",
-    "pct",
     "render_asteroid",
     "render_fight",
     "render_lines",
+    "render_odds",
     "render_outcome",
     "render_roll",
+    "roll_label",
     "setup",
 ]
 
 
 async def setup(bot: TableBot) -> None:
     await bot.add_cog(AsteroidBeltCog(bot))
+    await bot.add_cog(CaptureCog(bot))

@@ -1,4 +1,5 @@
-"""/asteroids and /capture: the commands of Distant Galaxy, episode 7 "Asteroid Belt".
+"""/asteroids: the campaign, the turn, the economy, shuttles and raids, and fights of Distant
+Galaxy, episode 7 "Asteroid Belt" (/capture is in :mod:`cogs.asteroid_belt.capture`).
 
 Options are parsed, permissions checked, the rules in :mod:`bot.rules.asteroid_belt` decide, the
 state is stored, and :mod:`cogs.asteroid_belt.render` builds the reply.
@@ -7,8 +8,7 @@ state is stored, and :mod:`cogs.asteroid_belt.render` builds the reply.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -16,14 +16,13 @@ from discord.ext import commands
 
 from bot.catalog import has, t
 from bot.rules import asteroid_belt as ab
-from bot.rules.dice import Dice
 from bot.rules.errors import InputError, RuleError
 from bot.rules.msg import Msg
-from bot.storage import Campaign
-from bot.ui import clip, lang, undo_button
+from bot.ui import lang, undo_button
+from cogs.asteroid_belt.base import GAME, AsteroidBeltBase, CivOpt, SideOpt, UnitOpt, VariantOpt
 from cogs.asteroid_belt.render import (
+    history_dice,
     history_summary,
-    render_asteroid,
     render_lines,
     render_odds,
     render_outcome,
@@ -40,20 +39,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-GAME = ab.GAME
-UnitOpt = Literal["engineer", "assault", "recon", "elite"]
-CivOpt = Literal["violet", "orange", "green"]
-SideOpt = Literal["violet", "orange", "green", "natives"]
-VariantOpt = Literal["standard", "fast", "hard"]
-
-Step = Callable[[ab.AsteroidBeltState, ab.CivId, Dice], tuple[ab.AsteroidBeltState, ab.Outcome]]
-
-
-# ----------------------------------------------------------------------------------------------
-# The cog
-# ----------------------------------------------------------------------------------------------
-class AsteroidBeltCog(commands.Cog):
-    """Distant Galaxy "Asteroid Belt": economy, capture flow, fights, raids, victory."""
+class AsteroidBeltCog(AsteroidBeltBase, commands.Cog):
+    """Distant Galaxy "Asteroid Belt": campaign, turns, economy, shuttles, raids, fights."""
 
     help_section = "Asteroid Belt"
     help_order = 50
@@ -61,67 +48,9 @@ class AsteroidBeltCog(commands.Cog):
     asteroids = app_commands.Group(
         name="asteroids", description="Distant Galaxy 'Asteroid Belt': economy, fights, turns"
     )
-    capture = app_commands.Group(
-        name="capture", description="Asteroid Belt: target, guards, attack, mine"
-    )
 
     def __init__(self, bot: TableBot) -> None:
         self.bot = bot
-
-    # -- plumbing ---------------------------------------------------------------------------
-    async def _who(
-        self, interaction: discord.Interaction[Any], campaign: Campaign, state: ab.AsteroidBeltState
-    ) -> tuple[ab.CivId | None, bool]:
-        gm = await self.bot.is_game_master(interaction, campaign)
-        return ab.civ_of_member(state, interaction.user.id), gm
-
-    async def _act(
-        self,
-        interaction: discord.Interaction[Any],
-        civilisation: str | None,
-        step: Step,
-    ) -> None:
-        """The usual shape: check who acts for which civilisation, apply ``step(state, civ,
-        dice)``, store, reply."""
-        dice = self.bot.new_dice()
-        async with self.bot.play(interaction, GAME) as play:
-            state = play.state
-            member_civ, gm = await self._who(interaction, play.campaign, state)
-            civ = ab.acting_civ(state, member_civ, gm=gm, requested=civilisation)
-            new, outcome = step(state, civ, dice)
-            lines = render_lines("en", outcome)
-            play.commit(new, history_summary(outcome, lines), dice.draws)
-        await interaction.response.send_message(
-            embed=render_outcome(lang(interaction), new, outcome, lines),
-            view=undo_button(interaction, play.tx),
-        )
-
-    async def _suggest(
-        self,
-        interaction: discord.Interaction[Any],
-        current: str,
-        statuses: Iterable[ab.Status] | None = None,
-        *,
-        own: bool = False,
-        classes: Iterable[int] | None = None,
-    ) -> list[app_commands.Choice[str]]:
-        try:
-            state = await self.bot.state_or_none(interaction, GAME)
-            if state is None:
-                return []
-            civ = ab.civ_of_member(state, interaction.user.id) if own else None
-            labels = ab.suggest_asteroids(state, current, statuses, civ=civ, classes=classes)
-            by_label = {a.label: a for a in state.asteroids}
-            loc = lang(interaction)
-            return [
-                app_commands.Choice(
-                    name=clip(render_asteroid(loc, state, by_label[label]), 100), value=label
-                )
-                for label in labels
-            ]
-        except Exception:
-            log.exception("asteroid autocomplete failed")
-            return []
 
     # -- /asteroids setup, join, status -------------------------------------------------------
     @asteroids.command(name="setup", description="Start an Asteroid Belt campaign in this channel")
@@ -174,7 +103,7 @@ class AsteroidBeltCog(commands.Cog):
             )
             tx.create(GAME.key, state)
             lines = render_lines("en", outcome)
-            tx.record(history_summary(outcome, lines), dice.draws)
+            tx.record(history_summary(outcome, lines), history_dice(outcome))
         embed = render_setup(lang(interaction), state, outcome, lines)
         await interaction.response.send_message(embed=embed)
 
@@ -459,17 +388,6 @@ class AsteroidBeltCog(commands.Cog):
             log.exception("disband autocomplete failed")
             return []
 
-    async def _own_books(
-        self, interaction: discord.Interaction[Any]
-    ) -> tuple[str, ab.CivState] | None:
-        """The reader's language and the books of the civilisation this member plays (or, for
-        a member who plays none, of whose turn it is)."""
-        state = await self.bot.state_or_none(interaction, GAME)
-        if state is None:
-            return None
-        civ = ab.civ_of_member(state, interaction.user.id) or ab.current_civ(state)
-        return lang(interaction), state.civs[civ]
-
     @asteroids.command(name="token", description="Use one of your elite's 3 ability tokens")
     @app_commands.describe(
         note="What it is used for",
@@ -526,7 +444,7 @@ class AsteroidBeltCog(commands.Cog):
             att, dfn = ab.fight_sides(state, member_civ, attacker_side, defender_side, gm=gm)
             new, outcome = ab.fight(state, att, attacker, dfn, defender, dice)
             lines = render_lines("en", outcome)
-            play.commit(new, history_summary(outcome, lines), dice.draws)
+            play.commit(new, history_summary(outcome, lines), history_dice(outcome))
         await interaction.response.send_message(
             embed=render_outcome(loc, new, outcome, lines), view=undo_button(interaction, play.tx)
         )
@@ -554,107 +472,6 @@ class AsteroidBeltCog(commands.Cog):
             lambda s, c, d: ab.shuttle_fight(s, c, mine, defender, theirs, d),
         )
 
-    # -- /capture -----------------------------------------------------------------------------
-    @capture.command(name="target", description="Put your Target marker on an asteroid")
-    @app_commands.describe(
-        asteroid="Asteroid within 2 cells of a unit of yours",
-        civilisation="GM: act for this civilisation",
-    )
-    async def target(
-        self,
-        interaction: discord.Interaction[Any],
-        asteroid: str,
-        civilisation: app_commands.Range[str, 1, 40] | None = None,
-    ) -> None:
-        await self._act(interaction, civilisation, lambda s, c, d: ab.target(s, c, asteroid))
-
-    @target.autocomplete("asteroid")
-    async def _target_ac(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
-        return await self._suggest(interaction, current, ["free", "target"])
-
-    @capture.command(
-        name="guards", description="Guards' player: the natives attack the invaders of a target"
-    )
-    @app_commands.describe(
-        asteroid="The target whose guards attack",
-        picks="Per guard in order, the invader it attacks, e.g. 'assault engineer'",
-    )
-    async def guards(
-        self,
-        interaction: discord.Interaction[Any],
-        asteroid: str,
-        picks: app_commands.Range[str, 0, 80] = "",
-    ) -> None:
-        dice = self.bot.new_dice()
-        async with self.bot.play(interaction, GAME) as play:
-            state = play.state
-            member_civ, gm = await self._who(interaction, play.campaign, state)
-            ab.require_guards_player(state, asteroid, member_civ, gm=gm)
-            units = ab.parse_units(picks) if picks.strip() else []
-            new, outcome = ab.resolve_guards(state, asteroid, units, dice)
-            lines = render_lines("en", outcome)
-            play.commit(new, history_summary(outcome, lines), dice.draws)
-        await interaction.response.send_message(
-            embed=render_outcome(lang(interaction), new, outcome, lines),
-            view=undo_button(interaction, play.tx),
-        )
-
-    @guards.autocomplete("asteroid")
-    async def _guards_ac(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
-        return await self._suggest(interaction, current, ["target"])
-
-    @capture.command(name="attack", description="Attack a target's remaining guards with a unit")
-    @app_commands.describe(
-        asteroid="Your target with guards left",
-        unit="Your attacking unit (in the field)",
-        guard="Which guard (default: the first one left)",
-        civilisation="GM: act for this civilisation",
-    )
-    async def attack(
-        self,
-        interaction: discord.Interaction[Any],
-        asteroid: str,
-        unit: UnitOpt,
-        guard: Literal["engineer", "assault", "recon"] | None = None,
-        civilisation: app_commands.Range[str, 1, 40] | None = None,
-    ) -> None:
-        await self._act(
-            interaction,
-            civilisation,
-            lambda s, c, d: ab.attack_guards(s, c, asteroid, unit, d, guard=guard),
-        )
-
-    @attack.autocomplete("asteroid")
-    async def _attack_ac(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
-        return await self._suggest(interaction, current, ["target"], own=True)
-
-    @capture.command(
-        name="mine", description="Build a mine on a flagged asteroid: its VP and resources"
-    )
-    @app_commands.describe(
-        asteroid="Flagged asteroid next to a unit of yours",
-        civilisation="GM: act for this civilisation",
-    )
-    async def mine(
-        self,
-        interaction: discord.Interaction[Any],
-        asteroid: str,
-        civilisation: app_commands.Range[str, 1, 40] | None = None,
-    ) -> None:
-        await self._act(interaction, civilisation, lambda s, c, d: ab.build_mine(s, c, asteroid))
-
-    @mine.autocomplete("asteroid")
-    async def _mine_ac(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
-        return await self._suggest(interaction, current, ["flag"])
-
     @create.autocomplete("civilisation")
     @move.autocomplete("civilisation")
     @shuttle.autocomplete("civilisation")
@@ -666,22 +483,7 @@ class AsteroidBeltCog(commands.Cog):
     @token.autocomplete("civilisation")
     @reinforce.autocomplete("civilisation")
     @shuttle_fight.autocomplete("civilisation")
-    @target.autocomplete("civilisation")
-    @attack.autocomplete("civilisation")
-    @mine.autocomplete("civilisation")
     async def _civ_ac(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
-        try:
-            key = current.strip().lower().replace("ё", "е")
-            loc = lang(interaction)
-            out = []
-            for c in ab.CIV_IDS:
-                name = t(loc, f"ab-civ-{c}")
-                names = (c, ab.civ_row(c).name, ab.civ_row(c).name_ru, name)
-                if any(key in n.lower().replace("ё", "е") for n in names):
-                    out.append(app_commands.Choice(name=name, value=c))
-            return out
-        except Exception:
-            log.exception("civilisation autocomplete failed")
-            return []
+        return self._civ_choices(interaction, current)

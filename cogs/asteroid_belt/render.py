@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping
-from fractions import Fraction
-from functools import lru_cache
 from typing import Any
 
 import discord
 
-from bot.catalog import SUMMARY_TAG, decimal, encode_summary, has, render, summary_args, t
+from bot.catalog import DEFAULT, SUMMARY_TAG, encode_summary, has, percent, render, summary_args, t
 from bot.rules import asteroid_belt as ab
+from bot.rules.dice import Draw
 from bot.rules.msg import Msg
 from bot.ui import EmbedBuilder, clip
 
@@ -28,7 +27,7 @@ WIN_COLOUR = discord.Colour.gold()
 
 def _t(loc: str, key: str, /, **args: Any) -> str:
     """Catalog message with rules-style arguments (civilisation ids, unit types, lists)."""
-    return ab.text(loc, key, **args)
+    return t(loc, key, **ab.msg_args(args))
 
 
 def event_key(event_key: str) -> str:
@@ -101,7 +100,7 @@ def render_event(loc: str, event: ab.Event) -> str:
     key = event_key(event.key)
     if not has(loc, key):
         return event.key
-    return ab.text(loc, key, **event.args, **_derived(event))
+    return _t(loc, key, **event.args, **_derived(event))
 
 
 def _plus(n: int) -> str:
@@ -110,15 +109,6 @@ def _plus(n: int) -> str:
 
 def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
-
-
-def pct(loc: str, p: Fraction) -> str:
-    """A percentage with one decimal, in the member's notation (58.3 % / 58,3 %)."""
-    return decimal(loc, ab.pct(p))
-
-
-def render_fight(loc: str, rec: ab.FightRecord) -> list[str]:
-    return list(_render_fight(loc, rec))
 
 
 def _fight_why(rec: ab.FightRecord) -> list[Msg]:
@@ -144,9 +134,8 @@ def _fight_why(rec: ab.FightRecord) -> list[Msg]:
     return why
 
 
-@lru_cache(maxsize=2048)
-def _render_fight(loc: str, rec: ab.FightRecord) -> tuple[str, ...]:
-    """A fight's lines (memoised: a fight record is frozen, and the same fights recur)."""
+def render_fight(loc: str, rec: ab.FightRecord) -> list[str]:
+    """A fight's lines: who fought whom and why it went so, the odds, who left the field."""
     why = _fight_why(rec)
     shuttle = rec.attacker_unit == "shuttle"
     head = _t(
@@ -175,9 +164,9 @@ def _render_fight(loc: str, rec: ab.FightRecord) -> tuple[str, ...]:
         _t(
             loc,
             "ab-fight-odds",
-            win=pct(loc, odds.win),
-            draw=pct(loc, odds.draw),
-            lose=pct(loc, odds.lose),
+            win=percent(loc, odds.win),
+            draw=percent(loc, odds.draw),
+            lose=percent(loc, odds.lose),
         ),
     ]
     if not shuttle:
@@ -191,7 +180,7 @@ def _render_fight(loc: str, rec: ab.FightRecord) -> tuple[str, ...]:
                 lines.append(_t(loc, "ab-fight-natives-removed", unit=unit))
             else:
                 lines.append(_t(loc, "ab-fight-to-repair", civ=owner, unit=unit))
-    return tuple(lines)
+    return lines
 
 
 def render_lines(loc: str, outcome: ab.Outcome) -> list[str]:
@@ -204,9 +193,19 @@ def render_lines(loc: str, outcome: ab.Outcome) -> list[str]:
     return lines
 
 
+def roll_label(loc: str, roll: ab.Roll) -> str:
+    """What a die was rolled for: ``attack: Violet Federation assault squad``."""
+    return _t(loc, roll.key, **roll.args)
+
+
 def render_roll(loc: str, roll: ab.Roll) -> str:
-    label = _t(loc, roll.key, **roll.args) if roll.key and has(loc, roll.key) else roll.label
-    return f"{label}: **{roll.value}**"
+    return f"{roll_label(loc, roll)}: **{roll.value}**"
+
+
+def history_dice(outcome: ab.Outcome) -> list[Draw]:
+    """The outcome's dice for the history, each labelled in English (as they were always
+    stored: the rules label a die with its catalog key only)."""
+    return [Draw(f"d{r.sides}", roll_label(DEFAULT, r), r.value) for r in outcome.rolls]
 
 
 def render_asteroid(loc: str, state: ab.AsteroidBeltState, a: ab.AsteroidState) -> str:
@@ -266,14 +265,9 @@ def render_your_turn(loc: str, state: ab.AsteroidBeltState, member_id: int) -> s
 
 
 def _units(loc: str, d: dict[ab.UnitType, int]) -> str:
-    return _units_text(loc, tuple(d[u] for u in ab.UNIT_TYPES))
-
-
-@lru_cache(maxsize=1024)
-def _units_text(loc: str, counts: tuple[int, ...]) -> str:
-    return " ".join(
-        f"{t(loc, f'ab-short-{u}')}{n}" for u, n in zip(ab.UNIT_TYPES, counts, strict=True) if n
-    ) or t(loc, "ab-dash")
+    """Unit counts, short: ``E2 A1`` (a dash for none)."""
+    shown = [f"{t(loc, f'ab-short-{u}')}{d[u]}" for u in ab.UNIT_TYPES if d[u]]
+    return " ".join(shown) or t(loc, "ab-dash")
 
 
 def _count(units: list[ab.UnitType]) -> dict[ab.UnitType, int]:
@@ -372,11 +366,11 @@ def render_odds(loc: str, attacker: ab.UnitType, defender: ab.UnitType) -> disco
         abonus=f"{ab.attack_bonus(attacker):+d}",
         dunit=defender,
         dbonus=f"{ab.defence_bonus(defender):+d}",
-        win=pct(loc, odds.win),
+        win=percent(loc, odds.win),
         winf=str(odds.win),
-        draw=pct(loc, odds.draw),
+        draw=percent(loc, odds.draw),
         drawf=str(odds.draw),
-        lose=pct(loc, odds.lose),
+        lose=percent(loc, odds.lose),
         losef=str(odds.lose),
     )
     return EmbedBuilder(t(loc, "ab-odds-title"), text).build()
@@ -437,7 +431,7 @@ def render_setup(
     embed = render_outcome(loc, state, outcome, lines)
     embed.add_field(
         name=t(loc, "ab-field-next"),
-        value=ab.text(loc, "ab-next-setup", civ=state.order[0]),
+        value=_t(loc, "ab-next-setup", civ=state.order[0]),
         inline=False,
     )
     return embed

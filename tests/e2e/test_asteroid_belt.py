@@ -171,6 +171,19 @@ async def test_three_player_game(table: Table) -> None:
     text = await run(table, "campaign status", None, "cy")
     assert "Asteroid Belt (standard): Orange Empire won" in text
 
+    # the history keeps every die with its English label
+    history = await table.bot.store.history(table.channel_id, limit=100)
+    dice = {h.command.split()[1]: h.dice for h in reversed(history) if h.dice}
+    assert dice["setup"] == [{"kind": "d6", "label": "cargo shuttle's starting portal", "value": 2}]
+    assert dice["raid"] == [
+        {"kind": "d6", "label": "cargo shuttle raid (2 aboard)", "value": 5},
+        {"kind": "d6", "label": "cargo shuttle's new portal", "value": 1},
+    ]
+    assert dice["fight"] == [
+        {"kind": "d6", "label": "attack: Violet Federation assault squad", "value": 4},
+        {"kind": "d6", "label": "defence: Green Anarchy engineer squad", "value": 4},
+    ]
+
 
 async def _two_player(table: Table, **options: Any) -> None:
     table.set_dice(ScriptedDice([1]))

@@ -11,10 +11,11 @@ from fractions import Fraction
 
 import pytest
 
-from bot.catalog import refusal, render
+from bot.catalog import percent, refusal, render
 from bot.rules import asteroid_belt as ab
 from bot.rules.dice import Dice, ScriptedDice
 from bot.rules.errors import InputError, NotAllowed, RuleError
+from cogs.asteroid_belt.render import history_dice, roll_label
 from tests.refusals import raises_refusal
 
 ALL3 = ("violet", "orange", "green")
@@ -222,7 +223,12 @@ def test_setup_refusals(kw: dict[str, object]) -> None:
 def test_setup_rolls_the_cargo_portal() -> None:
     state, out = ab.setup(["violet", "orange"], ScriptedDice([3]), portals=6)
     assert state.cargo_portal == 3
-    assert [(r.label, r.value) for r in out.rolls] == [("cargo shuttle's starting portal", 3)]
+    assert [(r.key, r.args, r.value) for r in out.rolls] == [
+        ("ab-roll-cargo-start", {"again": "no"}, 3)
+    ]
+    assert [(roll_label("en", r), r.value) for r in out.rolls] == [
+        ("cargo shuttle's starting portal", 3)
+    ]
 
 
 # --------------------------------------------------------------------------------------------
@@ -237,7 +243,7 @@ def test_assault_vs_engineer_odds_exact_and_shown() -> None:
     assert out.fights[0].odds == ab.Odds(
         win=Fraction(7, 12), draw=Fraction(5, 36), lose=Fraction(10, 36)
     )
-    assert [ab.pct(p) for p in (Fraction(7, 12), Fraction(5, 36), Fraction(10, 36))] == [
+    assert [percent("en", p) for p in (Fraction(7, 12), Fraction(5, 36), Fraction(10, 36))] == [
         "58.3 %",
         "13.9 %",
         "27.8 %",
@@ -295,7 +301,7 @@ def test_seed_fight_examples(att_roll: int, def_roll: int, result: str) -> None:
     assert (o.field["engineer"], o.repair["engineer"]) == (
         (0, 1) if result == "attacker" else (1, 0)
     )
-    assert [(r.label, r.value) for r in out.rolls] == [
+    assert [(roll_label("en", r), r.value) for r in out.rolls] == [
         ("attack: Violet Federation engineer squad", att_roll),
         ("defence: Orange Empire engineer squad", def_roll),
     ]
@@ -385,11 +391,11 @@ def test_monte_carlo_cross_check_assault_vs_engineer() -> None:
 
 
 def test_pct_rounding() -> None:
-    assert ab.pct(Fraction(7, 12)) == "58.3 %"
-    assert ab.pct(Fraction(5, 36)) == "13.9 %"
-    assert ab.pct(Fraction(10, 36)) == "27.8 %"
-    assert ab.pct(Fraction(1)) == "100.0 %"
-    assert ab.pct(Fraction(0)) == "0.0 %"
+    assert percent("en", Fraction(7, 12)) == "58.3 %"
+    assert percent("en", Fraction(5, 36)) == "13.9 %"
+    assert percent("en", Fraction(10, 36)) == "27.8 %"
+    assert percent("en", Fraction(1)) == "100.0 %"
+    assert percent("en", Fraction(0)) == "0.0 %"
 
 
 # --------------------------------------------------------------------------------------------
@@ -806,7 +812,7 @@ def test_a_raid_needs_your_own_shuttle() -> None:
         "to a class-3 asteroid with /asteroids shuttle (units-aboard: your units), bring it "
         "next to the cargo shuttle, then raid with it."
     )
-    assert ab.text("ru", refused.value.key, civ="violet").startswith(
+    assert refusal(refused.value, "ru").startswith(
         "У Фиолетовой Федерации нет шаттла, чтобы подойти вплотную к грузовому"
     )
     assert dice.draws == []
@@ -920,12 +926,16 @@ def test_disband_own_unit() -> None:
 def test_pick_portal() -> None:
     # a d6, re-rolled until it names another portal
     dice = ScriptedDice([6, 2, 4])
-    assert ab.pick_portal(dice, 4, 2, "ab-roll-cargo-new") == 4
-    assert [(d.label, d.value) for d in dice.draws] == [
-        ("cargo shuttle's new portal", 6),
-        ("cargo shuttle's new portal (re-roll)", 2),
-        ("cargo shuttle's new portal (re-roll)", 4),
+    log = ab.RollLog(dice)
+    assert ab.pick_portal(log, 4, 2, "ab-roll-cargo-new") == 4
+    # the history keeps the dice labelled in English
+    draws = history_dice(ab.Outcome(action="raid", rolls=log.rolls))
+    assert [(d.kind, d.label, d.value) for d in draws] == [
+        ("d6", "cargo shuttle's new portal", 6),
+        ("d6", "cargo shuttle's new portal (re-roll)", 2),
+        ("d6", "cargo shuttle's new portal (re-roll)", 4),
     ]
+    assert [(d.kind, d.value) for d in dice.draws] == [(d.kind, d.value) for d in draws]
     # the rolls keep their catalog key, so a reply can label them in Russian
     log = ab.RollLog(ScriptedDice([5, 3]))
     assert ab.pick_portal(log, 4, 1, "ab-roll-cargo-new") == 3
@@ -933,16 +943,18 @@ def test_pick_portal() -> None:
         ("ab-roll-cargo-new", {"again": "no"}, 5),
         ("ab-roll-cargo-new", {"again": "yes"}, 3),
     ]
-    assert ab.text("ru", "ab-roll-cargo-new", again="yes") == (
-        "новый портал грузового шаттла (переброс)"
-    )
+    assert roll_label("ru", log.rolls[1]) == "новый портал грузового шаттла (переброс)"
     # two portals: the other one, no die
     dice = ScriptedDice([])
-    assert ab.pick_portal(dice, 2, 1, "ab-roll-cargo-new") == 2 and dice.draws == []
+    assert ab.pick_portal(ab.RollLog(dice), 2, 1, "ab-roll-cargo-new") == 2 and dice.draws == []
     # more than 6 portals: one die over the other portals (a d9 of 9 is portal 10)
     dice = ScriptedDice([9])
-    assert ab.pick_portal(dice, 10, 4, "ab-roll-cargo-new") == 10
-    assert dice.draws[0].kind == "d9"
+    log = ab.RollLog(dice)
+    assert ab.pick_portal(log, 10, 4, "ab-roll-cargo-new") == 10
+    assert (
+        dice.draws[0].kind == "d9"
+        and history_dice(ab.Outcome("raid", rolls=log.rolls))[0].kind == "d9"
+    )
 
 
 def test_raid_single_portal_stays() -> None:

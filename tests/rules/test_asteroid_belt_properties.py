@@ -9,7 +9,7 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.catalog import refusal, render
+from bot.catalog import percent, refusal, render
 from bot.rules import asteroid_belt as ab
 from bot.rules.dice import Dice, ScriptedDice
 from bot.rules.errors import BotError
@@ -29,7 +29,7 @@ def test_fight_odds_are_a_distribution(a: int, d: int) -> None:
 
 @given(st.fractions(min_value=Fraction(0), max_value=Fraction(1)))
 def test_pct_format(p: Fraction) -> None:
-    text = ab.pct(p)
+    text = percent("en", p)
     assert text.endswith(" %")
     assert abs(Fraction(text[:-2]) - p * 100) <= Fraction(1, 20)
 

@@ -8,9 +8,10 @@ Target, Flag, Mine), the turn order, and settles every fight and cargo-shuttle r
 Every rule function takes the state and returns a NEW state plus an :class:`Outcome` that says
 what happened (each die, each modifier, why). The input state is never changed, and a refused
 action raises :class:`bot.rules.errors.RuleError` / :class:`InputError` / :class:`NotAllowed` with one
-line, before anything is rolled where that is possible. Every sentence and refusal is a catalog
-key (``bot/locales/{en,ru}/asteroid_belt.ftl``) with ids as arguments (:func:`msg_args` turns
-them into names in the reader's language), so replies come out in English or Russian.
+line, before anything is rolled where that is possible. Nothing here renders text: every
+sentence, dice label and refusal is a catalog key (``bot/locales/{en,ru}/asteroid_belt.ftl``)
+with ids as arguments (:func:`msg_args` names them as messages), and
+:mod:`cogs.asteroid_belt.render` renders them in English or Russian.
 
 Choices where the seed is silent are marked "(bot's choice)" and listed in docs/asteroid-belt.md
 ("House rulings").
@@ -62,7 +63,6 @@ from bot.rules.asteroid_belt.state import (
     ShuttleState,
     default_labels,
     find_asteroid,
-    pct,
     pick_portal,
     suggest_asteroids,
 )
@@ -97,7 +97,6 @@ from bot.rules.asteroid_belt.tables import (
     Variant,
     VariantRow,
     civ_msg,
-    civ_name,
     civ_row,
     class_row,
     list_msg,
@@ -109,9 +108,7 @@ from bot.rules.asteroid_belt.tables import (
     parse_units,
     price,
     tables,
-    text,
     unit_msg,
-    unit_name,
     unit_row,
 )
 from bot.rules.asteroid_belt.turns import (
@@ -196,7 +193,6 @@ __all__ = [
     "build_mine",
     "cheapest_price",
     "civ_msg",
-    "civ_name",
     "civ_of_member",
     "civ_row",
     "class_row",
@@ -222,7 +218,6 @@ __all__ = [
     "parse_owner",
     "parse_unit",
     "parse_units",
-    "pct",
     "pick_portal",
     "price",
     "raid",
@@ -238,9 +233,7 @@ __all__ = [
     "summarize",
     "tables",
     "target",
-    "text",
     "unit_msg",
-    "unit_name",
     "unit_odds",
     "unit_row",
     "unload",

@@ -252,6 +252,7 @@ def build_mine(
     ]
     if row.income:
         events.append(_ev("mine.income", income=row.income))
-    out = Outcome(action="mine", civ=c, events=events, resources={c: gained}, vp={c: row.vp})
-    _check_victory(new, c, out)
-    return new, out
+    winner = _check_victory(new, c, events)
+    return new, Outcome(
+        action="mine", civ=c, events=events, resources={c: gained}, vp={c: row.vp}, winner=winner
+    )

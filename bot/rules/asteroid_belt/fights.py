@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
-from functools import cache
 from typing import Literal
 
 from bot.rules.asteroid_belt.state import (
@@ -47,7 +46,6 @@ from bot.rules.dice import Dice
 # --------------------------------------------------------------------------------------------
 # Exact odds
 # --------------------------------------------------------------------------------------------
-@cache
 def fight_odds(attack_bonus: int, defence_bonus: int) -> Odds:
     """P(attack d6 + bonus > / = / < defence d6 + bonus), exactly."""
     win = draw = lose = 0

@@ -4,13 +4,12 @@ its copy of the state (copy on write: a rule copies only what it changes)."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import lru_cache
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, Field
 
-from bot.catalog import DEFAULT
 from bot.rules.asteroid_belt.tables import (
     MAX_SUGGESTIONS,
     UNIT_TYPES,
@@ -24,7 +23,6 @@ from bot.rules.asteroid_belt.tables import (
     _rule,
     class_row,
     tables,
-    text,
     unit_msg,
 )
 from bot.rules.dice import Dice
@@ -128,32 +126,33 @@ class AsteroidBeltState(BaseModel):
 
 
 # --------------------------------------------------------------------------------------------
-# Outcome records
+# Outcome records (what a rule returns; never stored)
 # --------------------------------------------------------------------------------------------
 Arg = str | int | list[str]
 
 
-class Roll(BaseModel):
-    """One die: its English label (as in the history), value, and catalog key + arguments."""
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """One die: its faces, the value, and its label as a catalog key + arguments (ids; the cog
+    names it in the reader's language, and in English for the history)."""
 
-    model_config = ConfigDict(frozen=True)
-    label: str
+    sides: int
     value: int
-    key: str = ""
-    args: dict[str, Arg] = Field(default_factory=dict)
+    key: str
+    args: dict[str, Arg] = field(default_factory=dict)
 
 
-class Odds(BaseModel):
+@dataclass(frozen=True, slots=True)
+class Odds:
     """Exact chances of a fight, from the attacker's side."""
 
-    model_config = ConfigDict(frozen=True)
     win: Fraction
     draw: Fraction
     lose: Fraction
 
 
-class FightRecord(BaseModel):
-    model_config = ConfigDict(frozen=True)
+@dataclass(frozen=True, slots=True)
+class FightRecord:
     attacker: Owner
     attacker_unit: UnitType | Literal["shuttle"]
     defender: Owner
@@ -178,30 +177,31 @@ class FightRecord(BaseModel):
         return self.defence_roll + self.defence_bonus
 
 
-class Event(BaseModel):
+@dataclass(frozen=True, slots=True)
+class Event:
     """One thing that happened, as a message key and its arguments (civilisation ids, unit
     types, labels, numbers). The cog turns events into sentences; a fight is ``fight`` with
     ``n``, the index into :attr:`Outcome.fights`."""
 
-    model_config = ConfigDict(frozen=True)
     key: str
-    args: dict[str, Arg] = Field(default_factory=dict)
+    args: dict[str, Arg] = field(default_factory=dict)
 
 
 def _ev(key: str, **args: Arg) -> Event:
-    return Event(key=key, args=args)
+    return Event(key, args)
 
 
-class Outcome(BaseModel):
+@dataclass(frozen=True, slots=True)
+class Outcome:
     """What one command did: events for a person, and the numbers for tests and history."""
 
     action: str
     civ: Owner | None = None
-    events: list[Event] = Field(default_factory=list)
-    rolls: list[Roll] = Field(default_factory=list)
-    fights: list[FightRecord] = Field(default_factory=list)
-    resources: dict[CivId, int] = Field(default_factory=dict)  # change per civilisation
-    vp: dict[CivId, int] = Field(default_factory=dict)
+    events: list[Event] = field(default_factory=list)
+    rolls: list[Roll] = field(default_factory=list)
+    fights: list[FightRecord] = field(default_factory=list)
+    resources: dict[CivId, int] = field(default_factory=dict)  # change per civilisation
+    vp: dict[CivId, int] = field(default_factory=dict)
     winner: CivId | None = None
 
     def keys(self) -> list[str]:
@@ -212,24 +212,18 @@ class Outcome(BaseModel):
         return next(e for e in self.events if e.key == key)
 
 
-@lru_cache(maxsize=1024)
-def pct(p: Fraction) -> str:
-    """A probability as a percentage with one decimal: Fraction(7, 12) -> '58.3 %'."""
-    tenths = (p * 1000 + Fraction(1, 2)).__floor__()
-    return f"{tenths // 10}.{tenths % 10} %"
-
-
 class RollLog:
-    """The dice one command draws, each labelled from the catalog (English in the history)."""
+    """The dice one command draws, each with its label as a catalog key + arguments. The draw
+    :class:`Dice` records is labelled with the key alone; the cog stores the dice in the
+    history from :attr:`rolls`, labelled in English."""
 
     def __init__(self, dice: Dice) -> None:
         self.dice = dice
         self.rolls: list[Roll] = []
 
     def roll(self, sides: int, key: str, **args: Arg) -> int:
-        label = text(DEFAULT, key, **args)
-        value = int(self.dice.roll(sides, label))
-        self.rolls.append(Roll(label=label, value=value, key=key, args=dict(args)))
+        value = int(self.dice.roll(sides, key))
+        self.rolls.append(Roll(sides, value, key, dict(args)))
         return value
 
     def d6(self, key: str, **args: Arg) -> int:
@@ -409,12 +403,11 @@ def _lose_shuttle(cs: CivState, shuttle: ShuttleState) -> list[UnitType]:
     return units
 
 
-def pick_portal(dice: Dice | RollLog, portals: int, exclude: int | None, key: str) -> int:
+def pick_portal(log: RollLog, portals: int, exclude: int | None, key: str) -> int:
     """A random portal other than ``exclude``, the way a table does it: a d6, re-rolled until it
     names one of them (with more than 6 portals, one die with as many faces as the choices).
     With a single choice nothing is rolled. ``key`` is the catalog label of the die (with
     ``again``: "yes" for a re-roll)."""
-    log = dice if isinstance(dice, RollLog) else RollLog(dice)
     options = [p for p in range(1, portals + 1) if p != exclude]
     if not options:
         raise ValueError("no portal to move to")

@@ -1,15 +1,14 @@
-"""The scenario tables (data/asteroid_belt.json), the ids and their names, and the
-catalog arguments and parsers that turn ids into words and words into ids."""
+"""The scenario tables (data/asteroid_belt.json), the ids, the catalog arguments that name an
+id as a message (data: the catalog renders it), and the parsers that turn words into ids."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import cache, lru_cache
+from functools import cache
 from typing import Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from bot.catalog import DEFAULT, t
 from bot.datafiles import load_json
 from bot.rules.errors import InputError, NotAllowed, RuleError
 from bot.rules.msg import Msg
@@ -155,21 +154,13 @@ def civ_row(civ: CivId) -> CivRow:
     return next(c for c in tables().civilisations if c.id == civ)
 
 
-def civ_name(owner: Owner, locale: str = DEFAULT) -> str:
-    return t(locale, f"ab-civ-{owner}")
-
-
-def unit_name(unit: UnitType | Literal["shuttle"], locale: str = DEFAULT) -> str:
-    return t(locale, f"ab-unit-{unit}")
-
-
 def price(civ: CivId, unit: UnitType) -> int:
     """What ``civ`` pays to create one ``unit`` (its discount applied)."""
     return civ_row(civ).prices.get(unit, unit_row(unit).cost)
 
 
 # --------------------------------------------------------------------------------------------
-# Catalog arguments: ids become messages, rendered in the reader's language
+# Catalog arguments: ids become messages (data), rendered in the reader's language by the cog
 # --------------------------------------------------------------------------------------------
 #: argument names holding a civilisation id (or "natives"), a unit type, or lists of them
 CIV_ARGS = frozenset(
@@ -179,6 +170,7 @@ CIV_ARGS = frozenset(
 UNIT_ARGS = frozenset({"unit", "guard", "pick", "aunit", "dunit"})
 UNIT_LIST_ARGS = frozenset({"units", "guards"})
 CIV_LIST_ARGS = {"civs": "ab-list-arrow", "players": "ab-list-comma"}
+_ID_ARGS = CIV_ARGS | UNIT_ARGS | UNIT_LIST_ARGS | set(CIV_LIST_ARGS) | {"variant", "member"}
 
 
 def civ_msg(owner: str, case: str = "") -> Msg:
@@ -202,12 +194,16 @@ def list_msg(items: Sequence[Msg], joiner: str = "ab-list-comma") -> Msg:
 
 
 def msg_args(args: Mapping[str, Any]) -> dict[str, Any]:
-    """Event, roll and error arguments for the catalog: civilisation ids and unit types become
+    """Rules-style arguments (ids) as catalog arguments: civilisation ids and unit types become
     messages (each also as ``<name>_gen``, its genitive), lists become joined messages, a
-    member id a mention; anything else is passed as it is."""
+    member id a mention; anything else is passed as it is. The one way ids become names: the
+    rules use it for refusals and the summary (the catalog renders those as they are), the
+    cog's render for events, dice labels and the history (which keep the ids)."""
     out: dict[str, Any] = {}
     for name, value in args.items():
-        if name in CIV_ARGS and isinstance(value, str):
+        if name not in _ID_ARGS:
+            out[name] = value
+        elif name in CIV_ARGS and isinstance(value, str):
             out[name], out[f"{name}_gen"] = civ_msg(value), civ_msg(value, "-gen")
         elif name in UNIT_ARGS and isinstance(value, str):
             out[name], out[f"{name}_gen"] = unit_msg(value), unit_msg(value, "-gen")
@@ -222,39 +218,6 @@ def msg_args(args: Mapping[str, Any]) -> dict[str, Any]:
         else:
             out[name] = value
     return out
-
-
-class _ListArg(tuple[Any, ...]):
-    """A list argument, frozen so that :func:`text` can memoise it (and tell it from a
-    :class:`Msg`, which is a tuple too)."""
-
-    __slots__ = ()
-
-
-def text(locale: str, key: str, /, **args: Any) -> str:
-    """Catalog message ``key`` with rules-style arguments (ids), in ``locale``.
-
-    Memoised (a pure function of its arguments): replies and roll labels repeat the same
-    sentences with the same ids, and turning ids into messages for every one of them cost
-    more than the rules."""
-    try:
-        return _text_cached(locale, key, tuple(args.items()))
-    except TypeError:  # a list argument (or one that can't be hashed at all)
-        pass
-    try:
-        frozen = tuple(
-            (name, _ListArg(value) if isinstance(value, list) else value)
-            for name, value in args.items()
-        )
-        return _text_cached(locale, key, frozen)
-    except TypeError:  # an argument that can't be hashed: render without the cache
-        return t(locale, key, **msg_args(args))
-
-
-@lru_cache(maxsize=8192)
-def _text_cached(locale: str, key: str, frozen: tuple[tuple[str, Any], ...]) -> str:
-    args = {name: list(v) if type(v) is _ListArg else v for name, v in frozen}
-    return t(locale, key, **msg_args(args))
 
 
 def _rule(key: str, **args: Any) -> RuleError:

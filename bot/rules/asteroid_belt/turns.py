@@ -10,6 +10,7 @@ from bot.rules.asteroid_belt.state import (
     AsteroidBeltState,
     AsteroidState,
     CivState,
+    Event,
     Outcome,
     RollLog,
     _edit,
@@ -299,11 +300,14 @@ def join(
     return new, Outcome(action="join", civ=c, events=[_ev("join", civ=c, member=member_id)])
 
 
-def _check_victory(state: AsteroidBeltState, civ: CivId, out: Outcome) -> None:
+def _check_victory(state: AsteroidBeltState, civ: CivId, events: list[Event]) -> CivId | None:
+    """``civ`` wins (on the copied ``state``) when it has reached the goal first: the winner,
+    with the victory added to ``events``."""
     if state.winner is None and state.civs[civ].vp >= state.goal:
         state.winner = civ
-        out.winner = civ
-        out.events.append(_ev("victory", civ=civ, vp=state.civs[civ].vp, goal=state.goal))
+        events.append(_ev("victory", civ=civ, vp=state.civs[civ].vp, goal=state.goal))
+        return civ
+    return None
 
 
 def end_turn(state: AsteroidBeltState) -> tuple[AsteroidBeltState, Outcome]:

@@ -1,0 +1,144 @@
+"""/capture: target an asteroid, the guards' attack, attacking the guards left, the mine."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.rules import asteroid_belt as ab
+from bot.ui import lang, undo_button
+from cogs.asteroid_belt.base import GAME, AsteroidBeltBase, UnitOpt
+from cogs.asteroid_belt.render import (
+    history_dice,
+    history_summary,
+    render_lines,
+    render_outcome,
+)
+
+if TYPE_CHECKING:
+    from bot.app import TableBot
+
+
+class CaptureCog(AsteroidBeltBase, commands.Cog):
+    """Asteroid Belt: target -> guards -> flag -> mine."""
+
+    help_section = "Asteroid Belt"
+    help_order = 51
+
+    capture = app_commands.Group(
+        name="capture", description="Asteroid Belt: target, guards, attack, mine"
+    )
+
+    def __init__(self, bot: TableBot) -> None:
+        self.bot = bot
+
+    @capture.command(name="target", description="Put your Target marker on an asteroid")
+    @app_commands.describe(
+        asteroid="Asteroid within 2 cells of a unit of yours",
+        civilisation="GM: act for this civilisation",
+    )
+    async def target(
+        self,
+        interaction: discord.Interaction[Any],
+        asteroid: str,
+        civilisation: app_commands.Range[str, 1, 40] | None = None,
+    ) -> None:
+        await self._act(interaction, civilisation, lambda s, c, d: ab.target(s, c, asteroid))
+
+    @target.autocomplete("asteroid")
+    async def _target_ac(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await self._suggest(interaction, current, ["free", "target"])
+
+    @capture.command(
+        name="guards", description="Guards' player: the natives attack the invaders of a target"
+    )
+    @app_commands.describe(
+        asteroid="The target whose guards attack",
+        picks="Per guard in order, the invader it attacks, e.g. 'assault engineer'",
+    )
+    async def guards(
+        self,
+        interaction: discord.Interaction[Any],
+        asteroid: str,
+        picks: app_commands.Range[str, 0, 80] = "",
+    ) -> None:
+        dice = self.bot.new_dice()
+        async with self.bot.play(interaction, GAME) as play:
+            state = play.state
+            member_civ, gm = await self._who(interaction, play.campaign, state)
+            ab.require_guards_player(state, asteroid, member_civ, gm=gm)
+            units = ab.parse_units(picks) if picks.strip() else []
+            new, outcome = ab.resolve_guards(state, asteroid, units, dice)
+            lines = render_lines("en", outcome)
+            play.commit(new, history_summary(outcome, lines), history_dice(outcome))
+        await interaction.response.send_message(
+            embed=render_outcome(lang(interaction), new, outcome, lines),
+            view=undo_button(interaction, play.tx),
+        )
+
+    @guards.autocomplete("asteroid")
+    async def _guards_ac(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await self._suggest(interaction, current, ["target"])
+
+    @capture.command(name="attack", description="Attack a target's remaining guards with a unit")
+    @app_commands.describe(
+        asteroid="Your target with guards left",
+        unit="Your attacking unit (in the field)",
+        guard="Which guard (default: the first one left)",
+        civilisation="GM: act for this civilisation",
+    )
+    async def attack(
+        self,
+        interaction: discord.Interaction[Any],
+        asteroid: str,
+        unit: UnitOpt,
+        guard: Literal["engineer", "assault", "recon"] | None = None,
+        civilisation: app_commands.Range[str, 1, 40] | None = None,
+    ) -> None:
+        await self._act(
+            interaction,
+            civilisation,
+            lambda s, c, d: ab.attack_guards(s, c, asteroid, unit, d, guard=guard),
+        )
+
+    @attack.autocomplete("asteroid")
+    async def _attack_ac(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await self._suggest(interaction, current, ["target"], own=True)
+
+    @capture.command(
+        name="mine", description="Build a mine on a flagged asteroid: its VP and resources"
+    )
+    @app_commands.describe(
+        asteroid="Flagged asteroid next to a unit of yours",
+        civilisation="GM: act for this civilisation",
+    )
+    async def mine(
+        self,
+        interaction: discord.Interaction[Any],
+        asteroid: str,
+        civilisation: app_commands.Range[str, 1, 40] | None = None,
+    ) -> None:
+        await self._act(interaction, civilisation, lambda s, c, d: ab.build_mine(s, c, asteroid))
+
+    @mine.autocomplete("asteroid")
+    async def _mine_ac(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await self._suggest(interaction, current, ["flag"])
+
+    @target.autocomplete("civilisation")
+    @attack.autocomplete("civilisation")
+    @mine.autocomplete("civilisation")
+    async def _civ_ac(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return self._civ_choices(interaction, current)
