@@ -820,6 +820,22 @@ def test_frontier_odds_by_hand() -> None:
     assert im.frontier_odds(6, True)["disrupted"] == Fraction(5, 6)
 
 
+@pytest.mark.parametrize("disrupted", [False, True])
+def test_frontier_odds_count_the_faces_the_roll_gives(disrupted: bool) -> None:
+    """The odds shown are the faces of the die that give each fate when rolled."""
+    for maintenance in range(21):
+        ship = im.PlannedShip("F", "terran", maintenance, disrupted, "frontier")
+        plan = im.MaintenancePlan("X", 0, None, (ship,), {"terran": 0, "imperial": 0})
+        state = im.new_campaign([1], [2])
+        faces: dict[str, int] = {fate: 0 for fate in ("undisrupted", "disrupted", "destroyed")}
+        for die in range(1, 7):
+            _, out = im.apply_maintenance(state, plan, ScriptedDice([die]))
+            faces[out.ships[0].after] += 1
+        expected = {fate: Fraction(n, 6) for fate, n in faces.items()}
+        assert im.frontier_odds(maintenance, disrupted) == expected
+        assert out.ships[0].odds == expected
+
+
 def test_routine_covers_highest_maintenance_first() -> None:
     state = campaign()
     # Barnard: one outpost, 6 factors. Maintenance 4 first (2 left), 3 does not fit,
