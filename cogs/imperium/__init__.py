@@ -1,7 +1,7 @@
 """GDW Imperium with the fix kit: /imperium (roster, systems, screens, fire steps, status),
 /initiative and /maintenance. The rules live in :mod:`bot.rules.imperium`; the commands in
 :mod:`.cog` (with :mod:`.roster`) and :mod:`.phases` (sharing :mod:`.base`), every reply in
-:mod:`.render`, :mod:`.render_combat` and :mod:`.render_maintenance`."""
+:mod:`.render`, :mod:`.combat_render` and :mod:`.maintenance_render`."""
 
 from __future__ import annotations
 
@@ -9,6 +9,13 @@ from typing import TYPE_CHECKING
 
 from cogs.imperium.base import list_choices
 from cogs.imperium.cog import ImperiumCog
+from cogs.imperium.combat_render import (
+    render_fire_steps,
+    render_initiative,
+    render_screen,
+    render_step,
+)
+from cogs.imperium.maintenance_render import render_maintenance
 from cogs.imperium.phases import ImperiumPhases
 from cogs.imperium.render import (
     history,
@@ -17,13 +24,6 @@ from cogs.imperium.render import (
     render_status,
     system_msg,
 )
-from cogs.imperium.render_combat import (
-    render_fire_steps,
-    render_initiative,
-    render_screen,
-    render_step,
-)
-from cogs.imperium.render_maintenance import render_maintenance
 
 if TYPE_CHECKING:
     from bot.app import TableBot

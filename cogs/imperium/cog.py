@@ -17,6 +17,12 @@ from bot.rules.errors import InputError
 from bot.rules.msg import Msg
 from bot.ui import lang, tr, undo_button
 from cogs.imperium.base import GAME, ImperiumBase, RangeOpt, SideOpt, SourceOpt, split_names
+from cogs.imperium.combat_render import (
+    render_fire_steps,
+    render_range,
+    render_screen,
+    render_step,
+)
 from cogs.imperium.render import (
     history,
     render_fleet,
@@ -24,12 +30,6 @@ from cogs.imperium.render import (
     render_setup,
     render_status,
     side_msg,
-)
-from cogs.imperium.render_combat import (
-    render_fire_steps,
-    render_range,
-    render_screen,
-    render_step,
 )
 from cogs.imperium.roster import ImperiumRoster
 

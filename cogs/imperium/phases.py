@@ -19,9 +19,9 @@ from cogs.imperium.base import (
     SideOpt,
     split_names,
 )
+from cogs.imperium.combat_render import render_initiative
+from cogs.imperium.maintenance_render import render_maintenance
 from cogs.imperium.render import history, side_msg
-from cogs.imperium.render_combat import render_initiative
-from cogs.imperium.render_maintenance import render_maintenance
 
 if TYPE_CHECKING:
     from bot.app import TableBot

@@ -1,8 +1,8 @@
 """GDW Imperium replies: every embed and line the commands show, from the ``imp-`` messages of
 the catalogs (``bot/locales/<locale>/imperium.ftl``) in the reader's language (``loc`` is
 "en" or "ru"), and the history entries. This module: the campaign, its systems and ships, and
-the pieces the others share; combat in :mod:`.render_combat`, maintenance in
-:mod:`.render_maintenance`."""
+the pieces the others share; combat in :mod:`.combat_render`, maintenance in
+:mod:`.maintenance_render`."""
 
 from __future__ import annotations
 

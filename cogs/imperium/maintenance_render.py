@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from fractions import Fraction
 
 import discord
 
@@ -13,26 +12,30 @@ from bot.ui import EmbedBuilder
 
 
 class MaintenanceWords:
-    """The words the ships' lines repeat, each rendered once per reply: the fate names, and
-    the chance list of each different set of odds (a few among any number of ships)."""
+    """The words the ships' lines repeat, each rendered once per reply: the fate names, the
+    percentages, and the chance list of each different set of odds (a few among any number
+    of ships), found by ship name in :attr:`chances`."""
 
     def __init__(self, loc: str, ships: Sequence[im.ShipMaintenance]) -> None:
         self.fates = {fate: t(loc, "imp-fate", fate=fate) for fate in im.FATES}
-        self.chances: dict[tuple[Fraction, ...], str] = {}
+        self.chances: dict[str, str] = {}
+        lists: dict[tuple[tuple[int, int], ...], str] = {}
+        percents: dict[tuple[int, int], str] = {}
         for s in ships:
             if s.care != "frontier":
                 continue
-            key = tuple(s.odds.values())
-            if key not in self.chances:
-                self.chances[key] = ", ".join(
-                    t(loc, "imp-fate-chance", fate=self.fates[k], pct=percent(loc, p))
-                    for k, p in s.odds.items()
-                    if p
-                )
-
-    def chance_list(self, s: im.ShipMaintenance) -> str:
-        """'disrupted 50.0 %, destroyed 16.7 %': a frontier ship's chances."""
-        return self.chances[tuple(s.odds.values())]
+            key = tuple((p.numerator, p.denominator) for p in s.odds.values())
+            text = lists.get(key)
+            if text is None:
+                bits = []
+                for fate, p, whole in zip(s.odds, s.odds.values(), key, strict=True):
+                    if p:
+                        if whole not in percents:
+                            percents[whole] = percent(loc, p)
+                        pct = percents[whole]
+                        bits.append(t(loc, "imp-fate-chance", fate=self.fates[fate], pct=pct))
+                text = lists[key] = ", ".join(bits)
+            self.chances[s.name] = text
 
 
 def maintenance_line(s: im.ShipMaintenance, loc: str, words: MaintenanceWords | None = None) -> str:
@@ -50,7 +53,7 @@ def maintenance_line(s: im.ShipMaintenance, loc: str, words: MaintenanceWords | 
         before=words.fates[s.before],
         die=s.die if s.die is not None else 0,
         after=after,
-        chances=words.chance_list(s),
+        chances=words.chances[s.name],
     )
 
 
