@@ -95,12 +95,18 @@ def test_russian_numbers_use_the_decimal_comma_in_every_game() -> None:
     from fractions import Fraction
 
     from bot.catalog import decimal, render
+    from bot.rules import imperium as im
     from cogs import asteroid_belt, imperial_assault, imperium, weewar
 
     sixth = Fraction(1, 6)
     assert decimal("ru", "16.7 %") == "16,7 %" and decimal("en", "16.7 %") == "16.7 %"
     assert render("ru", imperial_assault._odds("ru", sixth)) == "1/6 ≈ 16,7 %"
-    assert imperium.pct(sixth, "ru") == "16,7 %"
+    frontier = im.ShipMaintenance(
+        "F", "terran", 2, "frontier", "disrupted", "destroyed", 1, im.frontier_odds(2, True)
+    )
+    paid: dict[im.Side, int] = {"terran": 0, "imperial": 0}
+    maintenance = im.MaintenanceOutcome("Sol", 0, 0, paid, (frontier,))
+    assert "16,7 %" in imperium.render_maintenance(maintenance, "ru").fields[0].value
     assert "58,3 %" in str(asteroid_belt.render_odds("ru", "assault", "engineer").description)
     chart = weewar.render_chart("ru", (Fraction(5, 6), sixth), 1)
     assert "16,7%" in chart and "83,3%" in chart and "." not in chart.replace("```", "")

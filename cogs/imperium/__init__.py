@@ -1,6 +1,7 @@
 """GDW Imperium with the fix kit: /imperium (roster, systems, screens, fire steps, status),
 /initiative and /maintenance. The rules live in :mod:`bot.rules.imperium`; the commands in
-:mod:`.cog` and :mod:`.phases` (sharing :mod:`.base`), every reply in :mod:`.render`."""
+:mod:`.cog` (with :mod:`.roster`) and :mod:`.phases` (sharing :mod:`.base`), every reply in
+:mod:`.render`, :mod:`.combat_render` and :mod:`.maintenance_render`."""
 
 from __future__ import annotations
 
@@ -8,18 +9,19 @@ from typing import TYPE_CHECKING
 
 from cogs.imperium.base import list_choices
 from cogs.imperium.cog import ImperiumCog
+from cogs.imperium.combat_render import (
+    render_fire_steps,
+    render_initiative,
+    render_screen,
+    render_step,
+)
+from cogs.imperium.maintenance_render import render_maintenance
 from cogs.imperium.phases import ImperiumPhases
 from cogs.imperium.render import (
     history,
-    pct,
-    render_fire_steps,
     render_fleet,
-    render_initiative,
     render_interwar,
-    render_maintenance,
-    render_screen,
     render_status,
-    render_step,
     system_msg,
 )
 
@@ -29,7 +31,6 @@ if TYPE_CHECKING:
 __all__ = [
     "history",
     "list_choices",
-    "pct",
     "render_fire_steps",
     "render_fleet",
     "render_initiative",

@@ -19,12 +19,9 @@ from cogs.imperium.base import (
     SideOpt,
     split_names,
 )
-from cogs.imperium.render import (
-    history,
-    render_initiative,
-    render_maintenance,
-    side_msg,
-)
+from cogs.imperium.combat_render import render_initiative
+from cogs.imperium.maintenance_render import render_maintenance
+from cogs.imperium.render import history, side_msg
 
 if TYPE_CHECKING:
     from bot.app import TableBot

@@ -16,6 +16,7 @@ from bot.rules.imperium.state import (
     ImperiumState,
     Ship,
     StarSystem,
+    _at,
     _combats_with,
     _fold,
     find_combat,
@@ -49,7 +50,7 @@ RANGE_STEPS: dict[Range, tuple[Range, ...]] = {
 }
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SideRoll:
     side: Side
     units: int
@@ -70,7 +71,7 @@ class SideRoll:
         return None if self.die is None else self.die + self.modifier
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Disengagement:
     side: Side
     destination: str | None
@@ -79,7 +80,7 @@ class Disengagement:
     stayed: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class InitiativeOutcome:
     system: str
     mode: Mode
@@ -153,7 +154,7 @@ def _units(state: ImperiumState, where: StarSystem, mode: Mode) -> dict[Side, li
         units = {side: [] for side in SIDES}
         key = _fold(where.name)
         for s in state.ships:  # the ships of _space_units(state, where.name, side), in order
-            if s.system is not None and _fold(s.system) == key and s.is_space_unit:
+            if _at(s, where.name, key) and s.is_space_unit:
                 units[s.side].append(_Unit(s.name, tactical_speed(s), s.tclass == "fighter"))
         if not units["terran"] or not units["imperial"]:
             raise RuleError(key="imp-no-space-combat", system=where.name)
@@ -179,95 +180,32 @@ def roll_initiative(
     """Begin the next round of combat in ``system``: who has the initiative, and (space) the
     range the holder chooses. ``range_choice`` is applied only when the holder is one of
     ``may_choose`` (the sides the person asking speaks for)."""
-    # Long (~130 lines): the seed's round start in order: checks, the roll, the holder's range, disengaging.
     where = find_system(state, system)
     combat = find_combat(state, where.name) or Combat(system=where.name)
     units = _units(state, where, mode)
-    if mode == "surface" and range_choice is not None:
-        raise InputError(key="imp-surface-no-range")
     rnd = (combat.round if mode == "space" else combat.surface_round) + 1
-    if mode == "surface" and rnd > tables().surface_rounds:
-        raise RuleError(key="imp-surface-over", system=where.name, rounds=tables().surface_rounds)
-    destination: StarSystem | None = None
-    if mode == "space" and range_choice is not None:
-        if rnd == 1 and range_choice == "disengage":
-            raise RuleError(key="imp-disengage-round-2")
-        if rnd > 1:
-            current = combat.range or "long"
-            if range_choice not in RANGE_STEPS[current]:
-                raise RuleError(key="imp-range-steps", current=current)
-        if range_choice == "disengage" and jump_to is not None:
-            destination = find_system(state, jump_to)
-            if _fold(destination.name) == _fold(where.name):
-                raise InputError(key="imp-jump-elsewhere")
+    destination = _check_request(state, where, combat.range, mode, rnd, range_choice, jump_to)
     last = combat.last_initiative if mode == "space" else combat.surface_last_initiative
     terran, imperial = _side_rolls(units, last)
-    tie = False
-    odds: dict[Side, Fraction]
-    if rnd == 1:
-        holder = phasing or state.phasing
-        odds = {holder: Fraction(1), other_side(holder): Fraction(0)}
-        rolled = False
+    if rnd == 1:  # the phasing side's, no roll
+        first = phasing or state.phasing
+        odds = {first: Fraction(1), other_side(first): Fraction(0)}
+        roll = _Roll(terran, imperial, first, tie=False, rolled=False, odds=odds)
     else:
-        odds = _odds(terran, imperial, last)
-        what = "space" if mode == "space" else "surface"
-        t_die = dice.d6(f"{what} initiative: Terran")
-        i_die = dice.d6(f"{what} initiative: Imperial")
-        terran = replace(terran, die=t_die)
-        imperial = replace(imperial, die=i_die)
-        assert terran.total is not None and imperial.total is not None
-        if terran.total > imperial.total:
-            holder = "terran"
-        elif imperial.total > terran.total:
-            holder = "imperial"
-        else:
-            tie = True
-            assert last is not None
-            holder = other_side(last)
-        rolled = True
-
+        roll = _roll(terran, imperial, last, mode, dice)
+    holder = roll.holder
+    not_holder = range_choice is not None and holder not in may_choose
+    choice = None if not_holder else range_choice
+    if mode == "space":
+        step = _space_round(state.ships, combat, rnd, roll, choice, destination, load_fighters)
+    else:
+        step = _RoundStep(_surface_round(combat, rnd, holder), state.ships)
     # The new state shares every part this round leaves alone with ``state`` (neither is
     # changed in place afterwards): a new combat record, and new ships only if some jump out.
-    nc = combat.model_copy()  # only plain values inside
-    ships = state.ships
-    range_before = nc.range
-    requested = range_choice
-    not_holder = range_choice is not None and holder not in may_choose
-    applied = False
-    disengagement: Disengagement | None = None
-    over = False
-    if mode == "space":
-        nc.round = rnd
-        nc.last_initiative = holder
-        nc.range_locked = tie
-        nc.range_changed = False
-        nc.fire_step = 0
-        if not_holder:
-            range_choice = None
-        if rnd == 1:
-            nc.range = range_choice or "long"
-            nc.range_changed = applied = range_choice is not None
-        elif tie:
-            pass
-        elif range_choice is not None:
-            nc.range_changed = applied = True
-            if range_choice == "disengage":
-                nc.range = "long"
-                ships, disengagement = _disengage(
-                    ships, where.name, holder, destination, load_fighters
-                )
-                over = _combat_over(ships, where.name)
-            else:
-                nc.range = range_choice
-    else:
-        nc.surface_round = rnd
-        nc.surface_last_initiative = holder
-        if nc.round == 0:  # no space combat: the surface round starts the fire steps afresh
-            nc.fire_step = 0
     new = state.model_copy(
         update={
-            "ships": ships,
-            "combats": _combats_with(state, None if over else nc, where.name),
+            "ships": step.ships,
+            "combats": _combats_with(state, None if step.over else step.combat, where.name),
         }
     )
     outcome = InitiativeOutcome(
@@ -275,25 +213,133 @@ def roll_initiative(
         mode=mode,
         round=rnd,
         holder=holder,
-        rolled=rolled,
-        tie=tie,
-        sides=(terran, imperial),
-        odds=odds,
-        range_before=range_before,
-        range_after=None if mode == "surface" else nc.range,
-        range_requested=requested,
+        rolled=roll.rolled,
+        tie=roll.tie,
+        sides=(roll.terran, roll.imperial),
+        odds=roll.odds,
+        range_before=combat.range,
+        range_after=None if mode == "surface" else step.combat.range,
+        range_requested=range_choice,
         range_not_holder=not_holder,
-        range_applied=applied,
-        disengagement=disengagement,
-        combat_over=over,
-        surface={}
-        if mode == "space"
-        else {side: tuple((u.name, u.strength) for u in units[side]) for side in SIDES},
-        surface_planets={}
-        if mode == "space"
-        else {side: tuple(u.planet for u in units[side]) for side in SIDES},
+        range_applied=step.applied,
+        disengagement=step.disengagement,
+        combat_over=step.over,
     )
+    if mode == "surface":
+        outcome = replace(
+            outcome,
+            surface={side: tuple((u.name, u.strength) for u in units[side]) for side in SIDES},
+            surface_planets={side: tuple(u.planet for u in units[side]) for side in SIDES},
+        )
     return new, outcome
+
+
+def _check_request(
+    state: ImperiumState,
+    where: StarSystem,
+    current: Range | None,
+    mode: Mode,
+    rnd: int,
+    range_choice: Range | None,
+    jump_to: str | None,
+) -> StarSystem | None:
+    """Refuse a round the rules do not allow and a range the holder may not choose now; the
+    system to disengage to, if one is named."""
+    if mode == "surface" and range_choice is not None:
+        raise InputError(key="imp-surface-no-range")
+    if mode == "surface" and rnd > tables().surface_rounds:
+        raise RuleError(key="imp-surface-over", system=where.name, rounds=tables().surface_rounds)
+    if mode != "space" or range_choice is None:
+        return None
+    if rnd == 1 and range_choice == "disengage":
+        raise RuleError(key="imp-disengage-round-2")
+    if rnd > 1 and range_choice not in RANGE_STEPS[current or "long"]:
+        raise RuleError(key="imp-range-steps", current=current or "long")
+    if range_choice != "disengage" or jump_to is None:
+        return None
+    destination = find_system(state, jump_to)
+    if _fold(destination.name) == _fold(where.name):
+        raise InputError(key="imp-jump-elsewhere")
+    return destination
+
+
+@dataclass(frozen=True, slots=True)
+class _Roll:
+    """Who holds the initiative this round, and how."""
+
+    terran: SideRoll
+    imperial: SideRoll
+    holder: Side
+    tie: bool
+    rolled: bool
+    odds: dict[Side, Fraction]
+
+
+def _roll(terran: SideRoll, imperial: SideRoll, last: Side | None, mode: Mode, dice: Dice) -> _Roll:
+    """The initiative roll of round 2 and later: d6 plus modifiers each, a tie going to the
+    side that did not hold it last round."""
+    odds = _odds(terran, imperial, last)
+    what = "space" if mode == "space" else "surface"
+    terran = replace(terran, die=dice.d6(f"{what} initiative: Terran"))
+    imperial = replace(imperial, die=dice.d6(f"{what} initiative: Imperial"))
+    assert terran.total is not None and imperial.total is not None
+    if terran.total != imperial.total:
+        holder: Side = "terran" if terran.total > imperial.total else "imperial"
+        return _Roll(terran, imperial, holder, tie=False, rolled=True, odds=odds)
+    assert last is not None
+    return _Roll(terran, imperial, other_side(last), tie=True, rolled=True, odds=odds)
+
+
+@dataclass(frozen=True, slots=True)
+class _RoundStep:
+    """What beginning a round changes: the combat record and the roster."""
+
+    combat: Combat
+    ships: list[Ship]
+    applied: bool = False  # the holder's range choice was applied
+    disengagement: Disengagement | None = None
+    over: bool = False  # the holder disengaged and no one is left to fight
+
+
+def _space_round(
+    ships: list[Ship],
+    combat: Combat,
+    rnd: int,
+    roll: _Roll,
+    choice: Range | None,
+    destination: StarSystem | None,
+    load_fighters: bool,
+) -> _RoundStep:
+    """Round ``rnd`` of space combat begins: the holder's range ``choice`` (None: none, or not
+    theirs to make), disengaging if they choose to."""
+    nc = combat.model_copy()  # only plain values inside
+    nc.round = rnd
+    nc.last_initiative = roll.holder
+    nc.range_locked = roll.tie
+    nc.range_changed = False
+    nc.fire_step = 0
+    if rnd == 1:
+        nc.range = choice or "long"
+        nc.range_changed = choice is not None
+        return _RoundStep(nc, ships, applied=choice is not None)
+    if roll.tie or choice is None:
+        return _RoundStep(nc, ships)
+    nc.range_changed = True
+    if choice != "disengage":
+        nc.range = choice
+        return _RoundStep(nc, ships, applied=True)
+    nc.range = "long"
+    moved, disengagement = _disengage(ships, combat.system, roll.holder, destination, load_fighters)
+    return _RoundStep(nc, moved, True, disengagement, _combat_over(moved, combat.system))
+
+
+def _surface_round(combat: Combat, rnd: int, holder: Side) -> Combat:
+    nc = combat.model_copy()  # only plain values inside
+    nc.surface_round = rnd
+    nc.surface_last_initiative = holder
+    if nc.round == 0:  # no space combat: the surface round starts the fire steps afresh
+        nc.fire_step = 0
+    return nc
 
 
 def _combat_over(ships: Sequence[Ship], system: str) -> bool:
@@ -304,13 +350,11 @@ def _combat_over(ships: Sequence[Ship], system: str) -> bool:
 def _sides_gone(ships: Sequence[Ship], system: str) -> tuple[Side, ...]:
     """The sides with no ships (space units) left in ``system``."""
     key = _fold(system)
-    present = {
-        s.side for s in ships if s.system is not None and _fold(s.system) == key and s.is_space_unit
-    }
+    present = {s.side for s in ships if _at(s, system, key) and s.is_space_unit}
     return tuple(side for side in SIDES if side not in present)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CombatEnd:
     """A combat that ended by itself: ``gone`` has no units for it left in the system."""
 
@@ -366,11 +410,7 @@ def _disengage(
     """Load fighters, jump out every jump-capable ship: the new roster (the ships that moved
     are new copies; ``ships`` is left as it was) and what happened."""
     key = _fold(system)
-    here = [
-        s
-        for s in ships
-        if s.system is not None and _fold(s.system) == key and s.side == side and not s.is_pds
-    ]
+    here = [s for s in ships if _at(s, system, key) and s.side == side and not s.is_pds]
     jumpers = [s for s in here if s.jump]
     room = sum(s.carries for s in jumpers if s.is_mothership) if load_fighters else 0
     loaded: list[Ship] = []
@@ -394,7 +434,7 @@ def _disengage(
     )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class RangeOutcome:
     system: str
     side: Side

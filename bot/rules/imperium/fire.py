@@ -36,7 +36,7 @@ def screen_save_chance(ship: Ship) -> Fraction:
 HitReason = Literal["hit twice", "already disrupted", "weak screen", "screen held", "screen failed"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class HitResult:
     ship: str
     side: Side
@@ -85,7 +85,7 @@ def _ships_after_hits(ships: Sequence[Ship], results: Iterable[HitResult]) -> li
     return out
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ScreenOutcome:
     result: HitResult
     source: str
@@ -122,7 +122,7 @@ def fire_steps_info(state: ImperiumState, system: str) -> Combat:
     return combat.model_copy()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class StepOutcome:
     system: str
     step: int

@@ -28,7 +28,7 @@ def new_campaign(
     return state
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class LimitProblem:
     """One side's ships in one system need more routine maintenance than it gives them."""
 
@@ -79,7 +79,7 @@ def begin_war(state: ImperiumState, phasing: Side | None = None) -> ImperiumStat
     return state.model_copy(update={"at_war": True, "phasing": phasing or state.phasing})
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class InterwarOutcome:
     income: dict[Side, int]
     rus: dict[Side, int]

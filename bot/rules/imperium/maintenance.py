@@ -4,29 +4,40 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
 from math import comb
 from typing import Literal
 
 from bot.rules.dice import Dice
 from bot.rules.errors import InputError, NotAllowed, RuleError
-from bot.rules.imperium.state import ImperiumState, Ship, _fold, find_ship, find_system, ships_in
-from bot.rules.imperium.tables import D6, FATES, SIDES, Care, Fate, Side
+from bot.rules.imperium.state import (
+    ImperiumState,
+    Ship,
+    StarSystem,
+    _fold,
+    find_ship,
+    find_system,
+    ships_in,
+)
+from bot.rules.imperium.tables import SIDES, Care, Fate, Side
+
+# Every maintenance chance is a whole number of sixths: 0, 1/6, ..., 1.
+_SIXTHS = tuple(Fraction(k, 6) for k in range(7))
 
 
 def frontier_odds(maintenance: int, disrupted: bool) -> dict[Fate, Fraction]:
     """Exact fate of one ship under frontier maintenance."""
-    return dict(_frontier_odds(maintenance, disrupted))
+    return _odds_of(_frontier_sixths(maintenance, disrupted))
 
 
-@cache
-def _frontier_odds(maintenance: int, disrupted: bool) -> tuple[tuple[Fate, Fraction], ...]:
-    counts: dict[Fate, int] = {"undisrupted": 0, "disrupted": 0, "destroyed": 0}
-    for die in D6:
-        counts[_frontier_fate(die, maintenance, disrupted)] += 1
-    return tuple((k, Fraction(v, 6)) for k, v in counts.items())
+def _frontier_sixths(maintenance: int, disrupted: bool) -> tuple[int, int, int]:
+    """The faces of the die giving each fate (undisrupted, disrupted, destroyed) under
+    frontier maintenance (see :func:`_frontier_fate`): a disrupted ship is lost on a 1; any
+    other face up to the maintenance number disrupts it."""
+    lost = 1 if disrupted else 0
+    hit = max(0, min(maintenance, 6) - lost)
+    return 6 - hit - lost, hit, lost
 
 
 def _frontier_fate(die: int, maintenance: int, disrupted: bool) -> Fate:
@@ -35,7 +46,12 @@ def _frontier_fate(die: int, maintenance: int, disrupted: bool) -> Fate:
     return "disrupted" if die <= maintenance else "undisrupted"
 
 
-@dataclass(frozen=True)
+def _odds_of(sixths: tuple[int, int, int]) -> dict[Fate, Fraction]:
+    kept, hit, lost = sixths
+    return {"undisrupted": _SIXTHS[kept], "disrupted": _SIXTHS[hit], "destroyed": _SIXTHS[lost]}
+
+
+@dataclass(frozen=True, slots=True)
 class PlannedShip:
     name: str
     side: Side
@@ -44,7 +60,7 @@ class PlannedShip:
     care: Care
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class MaintenancePlan:
     system: str
     factors: int
@@ -66,23 +82,54 @@ def plan_maintenance(
     """Who gets overhaul, routine and frontier maintenance. Without a routine list, routine
     maintenance covers the highest maintenance numbers first (disrupted ships first among
     equals, then by name), skipping ships that no longer fit."""
-    # Long (~80 lines): the seed's maintenance order in one pass: overhaul, its cost, routine, frontier.
     where = find_system(state, system)
-    here = [s for s in ships_in(state, where.name) if not s.is_pds]
-    here_keys = {_fold(s.name) for s in here}
-    by_key: dict[str, Ship] = {}
+    here = [(_fold(s.name), s) for s in ships_in(state, where.name) if not s.is_pds]
+    first: dict[str, Ship] = {}
     for s in state.ships:
-        by_key.setdefault(_fold(s.name), s)  # the first, as find_ship finds it
+        first.setdefault(_fold(s.name), s)  # the first, as find_ship finds it
+    picker = _Picker(state, where, {key for key, _ in here}, first)
+    over = picker.pick(overhaul, "overhaul")
+    if over and where.worlds == 0:
+        raise RuleError(key="imp-overhaul-needs-world", system=where.name)
+    cost = _overhaul_cost(state, over)
+    factors = where.routine_factors
+    if routine is not None:
+        kept = _chosen_routine(picker.pick(routine, "routine"), over, where.name, factors)
+    else:
+        kept = _default_routine(here, over, where.owner, factors)
+    planned = [
+        PlannedShip(
+            ship.name,
+            ship.side,
+            ship.maintenance,
+            ship.disrupted,
+            "overhaul" if key in over else "routine" if key in kept else "frontier",
+        )
+        for key, ship in sorted(here, key=lambda ks: (ks[1].side, ks[1].name.lower()))
+    ]
+    return MaintenancePlan(where.name, factors, where.owner, tuple(planned), cost)
 
-    def pick(names: Sequence[str], what: Literal["overhaul", "routine"]) -> list[Ship]:
-        picked: list[Ship] = []
+
+class _Picker:
+    """The ships a player names for overhaul or routine maintenance, checked one by one."""
+
+    def __init__(
+        self, state: ImperiumState, where: StarSystem, here: set[str], first: dict[str, Ship]
+    ) -> None:
+        self.state, self.where, self.here, self.first = state, where, here, first
+
+    def pick(self, names: Sequence[str], what: Literal["overhaul", "routine"]) -> dict[str, Ship]:
+        """The named ships by folded name, in the order named."""
+        where = self.where
+        picked: dict[str, Ship] = {}
         for name in names:
-            ship = by_key.get(_fold(name)) or find_ship(state, name)  # find_ship: the refusal
-            if _fold(ship.name) not in here_keys:
+            ship = self.first.get(_fold(name)) or find_ship(self.state, name)  # the refusal
+            key = _fold(ship.name)
+            if key not in self.here:
                 raise RuleError(
                     key="imp-maint-not-here", ship=ship.name, system=where.name, what=what
                 )
-            if ship in picked:
+            if key in picked:
                 raise InputError(key="imp-maint-twice", ship=ship.name, what=what)
             if where.owner != ship.side:
                 raise RuleError(
@@ -92,52 +139,53 @@ def plan_maintenance(
                     system=where.name,
                     side=ship.side,
                 )
-            picked.append(ship)
+            picked[key] = ship
         return picked
 
-    over = pick(overhaul, "overhaul")
-    if over and where.worlds == 0:
-        raise RuleError(key="imp-overhaul-needs-world", system=where.name)
+
+def _overhaul_cost(state: ImperiumState, over: dict[str, Ship]) -> dict[Side, int]:
+    """Each side's RUs for its overhauls, refused beyond its stock."""
     cost: dict[Side, int] = {"terran": 0, "imperial": 0}
-    for ship in over:
+    for ship in over.values():
         cost[ship.side] += ship.maintenance
     for side in SIDES:
         if cost[side] > state.rus[side]:
             raise RuleError(
                 key="imp-overhaul-cost", side=side, cost=cost[side], rus=state.rus[side]
             )
-    over_keys = {_fold(s.name) for s in over}
-    factors = where.routine_factors
-    if routine is not None:
-        kept = pick(routine, "routine")
-        clash = [s.name for s in kept if _fold(s.name) in over_keys]
-        if clash:
-            raise InputError(key="imp-overhauled-no-routine", ship=clash[0])
-        need = sum(s.maintenance for s in kept)
-        if need > factors:
-            raise RuleError(
-                key="imp-routine-too-much", need=need, system=where.name, factors=factors
-            )
-    else:
-        kept = []
-        left = factors
-        candidates = sorted(
-            (s for s in here if s.side == where.owner and _fold(s.name) not in over_keys),
-            key=lambda s: (-s.maintenance, not s.disrupted, s.name.lower()),
-        )
-        for ship in candidates:
-            if ship.maintenance <= left:
-                kept.append(ship)
-                left -= ship.maintenance
-    kept_keys = {_fold(s.name) for s in kept}
-    planned: list[PlannedShip] = []
-    for ship in sorted(here, key=lambda s: (s.side, s.name.lower())):
-        key = _fold(ship.name)
-        care: Care = (
-            "overhaul" if key in over_keys else "routine" if key in kept_keys else "frontier"
-        )
-        planned.append(PlannedShip(ship.name, ship.side, ship.maintenance, ship.disrupted, care))
-    return MaintenancePlan(where.name, factors, where.owner, tuple(planned), cost)
+    return cost
+
+
+def _chosen_routine(
+    kept: dict[str, Ship], over: dict[str, Ship], system: str, factors: int
+) -> dict[str, Ship]:
+    """The routine maintenance the owner chose, checked against overhauls and the factors."""
+    clash = [s.name for key, s in kept.items() if key in over]
+    if clash:
+        raise InputError(key="imp-overhauled-no-routine", ship=clash[0])
+    need = sum(s.maintenance for s in kept.values())
+    if need > factors:
+        raise RuleError(key="imp-routine-too-much", need=need, system=system, factors=factors)
+    return kept
+
+
+def _default_routine(
+    here: list[tuple[str, Ship]], over: dict[str, Ship], owner: Side | None, factors: int
+) -> dict[str, Ship]:
+    """Routine maintenance for the owner's ships not overhauled, highest maintenance numbers
+    first (disrupted ships first among equals, then by name), skipping ships that no longer
+    fit."""
+    kept: dict[str, Ship] = {}
+    left = factors
+    candidates = sorted(
+        ((key, s) for key, s in here if s.side == owner and key not in over),
+        key=lambda ks: (-ks[1].maintenance, not ks[1].disrupted, ks[1].name.lower()),
+    )
+    for key, ship in candidates:
+        if ship.maintenance <= left:
+            kept[key] = ship
+            left -= ship.maintenance
+    return kept
 
 
 def check_plan_sides(plan: MaintenancePlan, sides: Collection[Side], routine_chosen: bool) -> None:
@@ -151,25 +199,19 @@ def check_plan_sides(plan: MaintenancePlan, sides: Collection[Side], routine_cho
 
 
 def ship_fate_odds(ship: PlannedShip) -> dict[Fate, Fraction]:
-    return dict(_fate_odds(ship.care, ship.maintenance, ship.disrupted))
+    return _odds_of(_fate_sixths(ship.care, ship.maintenance, ship.disrupted))
 
 
-@cache
-def _fate_odds(care: Care, maintenance: int, disrupted: bool) -> tuple[tuple[Fate, Fraction], ...]:
-    """A ship's fate chances (undisrupted, disrupted, destroyed): a small finite table."""
+def _fate_sixths(care: Care, maintenance: int, disrupted: bool) -> tuple[int, int, int]:
+    """A ship's fate chances (undisrupted, disrupted, destroyed) in sixths."""
     if care == "overhaul":
-        return (
-            ("undisrupted", Fraction(1)),
-            ("disrupted", Fraction(0)),
-            ("destroyed", Fraction(0)),
-        )
+        return 6, 0, 0
     if care == "routine":
-        now: Fate = "disrupted" if disrupted else "undisrupted"
-        return tuple((fate, Fraction(1 if fate == now else 0)) for fate in FATES)
-    return _frontier_odds(maintenance, disrupted)
+        return (0, 6, 0) if disrupted else (6, 0, 0)
+    return _frontier_sixths(maintenance, disrupted)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class MaintenanceOdds:
     ships: dict[str, dict[Fate, Fraction]]
     destroyed: tuple[Fraction, ...]  # P(exactly k ships destroyed), k = 0..n
@@ -184,19 +226,12 @@ def maintenance_odds(plan: MaintenancePlan) -> MaintenanceOdds:
     destroyed: Counter[int] = Counter()  # ships by chance of being destroyed, in sixths
     disrupted: Counter[int] = Counter()
     for ship in plan.ships:
-        ships[ship.name] = ship_fate_odds(ship)
         sixths = _fate_sixths(ship.care, ship.maintenance, ship.disrupted)
+        ships[ship.name] = _odds_of(sixths)
         disrupted[sixths[1]] += 1
         destroyed[sixths[2]] += 1
     n = len(plan.ships)
     return MaintenanceOdds(ships, _count_odds(destroyed, n), _count_odds(disrupted, n))
-
-
-@cache
-def _fate_sixths(care: Care, maintenance: int, disrupted: bool) -> tuple[int, int, int]:
-    """A ship's fate chances (undisrupted, disrupted, destroyed) in sixths."""
-    kept, hit, lost = (int(p * 6) for _, p in _fate_odds(care, maintenance, disrupted))
-    return kept, hit, lost
 
 
 _ZERO = Fraction(0)
@@ -224,7 +259,7 @@ def _count_odds(ships: Counter[int], n: int) -> tuple[Fraction, ...]:
     return tuple(odds + [_ZERO] * (n + 1 - len(odds)))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ShipMaintenance:
     name: str
     side: Side
@@ -236,14 +271,13 @@ class ShipMaintenance:
     odds: dict[Fate, Fraction]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class MaintenanceOutcome:
     system: str
     factors: int
     factors_used: int
     paid: dict[Side, int]
     ships: tuple[ShipMaintenance, ...]
-    odds: MaintenanceOdds = field(repr=False)
 
 
 def maintain(
@@ -261,7 +295,6 @@ def apply_maintenance(
     state: ImperiumState, plan: MaintenancePlan, dice: Dice
 ) -> tuple[ImperiumState, MaintenanceOutcome]:
     """Resolve ``plan``, made by :func:`plan_maintenance` for this same ``state``."""
-    odds = maintenance_odds(plan)
     records: list[ShipMaintenance] = []
     fates: dict[str, Fate] = {}  # folded ship name -> fate after maintenance
     for p in plan.ships:
@@ -277,7 +310,7 @@ def apply_maintenance(
         fates[_fold(p.name)] = after
         records.append(
             ShipMaintenance(
-                p.name, p.side, p.maintenance, p.care, before, after, die, odds.ships[p.name]
+                p.name, p.side, p.maintenance, p.care, before, after, die, ship_fate_odds(p)
             )
         )
     # A new roster (ships whose state changed are new copies, the others are shared with
@@ -295,5 +328,5 @@ def apply_maintenance(
         rus[side] -= plan.cost[side]
     new = state.model_copy(update={"ships": ships, "rus": rus})
     return new, MaintenanceOutcome(
-        plan.system, plan.factors, plan.factors_used, dict(plan.cost), tuple(records), odds
+        plan.system, plan.factors, plan.factors_used, dict(plan.cost), tuple(records)
     )

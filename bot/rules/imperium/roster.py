@@ -83,7 +83,6 @@ def add_ship(
 ) -> tuple[ImperiumState, Ship]:
     """Put a counter on the roster. Numbers the fix kit sets are filled in; the rest come
     from the printed counter."""
-    # Long (~70 lines): one check for each counter field the fix kit constrains, then the counter.
     clean = " ".join(name.strip().split())
     if not clean or len(clean) > 40:
         raise InputError(key="imp-ship-name-length")
@@ -94,24 +93,9 @@ def add_ship(
         raise InputError(key="imp-type-length")
     if not kind:
         raise InputError(key="imp-type-missing")
-    kit = tables().maintenance_numbers.get(kind)
-    if kit is not None and maintenance is not None and maintenance != kit:
-        raise RuleError(key="imp-kit-maintenance", kind=kind, kit=kit)
-    if kit is None and maintenance is None:
-        raise InputError(key="imp-need-maintenance", type=type_name.strip())
-    mnt = kit if kit is not None else maintenance
-    assert mnt is not None
-    if not 0 <= mnt <= 20:
-        raise InputError(key="imp-maintenance-range")
+    mnt = _maintenance_number(kind, type_name, maintenance)
     if tclass is None:
-        guess = kind[:-1] if kind.endswith("s") else kind
-        if kind in TCLASSES or guess in TCLASSES:
-            tclass = kind if kind in TCLASSES else guess  # type: ignore[assignment]
-        elif kind == PDS:
-            tclass = "other"
-        else:
-            raise InputError(key="imp-need-tclass")
-    assert tclass is not None
+        tclass = _tclass_of(kind)
     if not 0 <= screen <= 6:
         raise InputError(key="imp-screen-range")
     if not 0 <= strength <= 99 or not 0 <= carries <= 99:
@@ -138,6 +122,33 @@ def add_ship(
     new.ships.append(ship)
     _check_limits_if_setting_up(new, where.name)
     return new, ship.model_copy()
+
+
+def _maintenance_number(kind: str, type_name: str, printed: int | None) -> int:
+    """The fix kit's maintenance number for ``kind``, else the printed one (which must then
+    be given)."""
+    kit = tables().maintenance_numbers.get(kind)
+    if kit is not None and printed is not None and printed != kit:
+        raise RuleError(key="imp-kit-maintenance", kind=kind, kit=kit)
+    if kit is None and printed is None:
+        raise InputError(key="imp-need-maintenance", type=type_name.strip())
+    mnt = kit if kit is not None else printed
+    assert mnt is not None
+    if not 0 <= mnt <= 20:
+        raise InputError(key="imp-maintenance-range")
+    return mnt
+
+
+def _tclass_of(kind: str) -> TClass:
+    """The tactical class a type names ("fighters", "troop"), "other" for PDS, else refused."""
+    guess = kind[:-1] if kind.endswith("s") else kind
+    for word in (kind, guess):
+        for tclass in TCLASSES:
+            if tclass == word:
+                return tclass
+    if kind == PDS:
+        return "other"
+    raise InputError(key="imp-need-tclass")
 
 
 def _edit_ship(state: ImperiumState, name: str) -> tuple[ImperiumState, Ship]:

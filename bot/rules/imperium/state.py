@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import lru_cache
 
 from pydantic import BaseModel, Field
 
@@ -111,10 +110,8 @@ class ImperiumState(BaseModel):
     combats: list[Combat] = Field(default_factory=list)
 
 
-@lru_cache(maxsize=8192)
 def _fold(text: str) -> str:
-    # Names are folded over and over (every look-up compares folded names): a pure function
-    # of a short string, so a bounded cache.
+    """A name as compared: lower case, spaces collapsed."""
     return " ".join(text.strip().lower().split())
 
 
@@ -173,13 +170,15 @@ def find_ship(state: ImperiumState, name: str) -> Ship:
     raise InputError(key="imp-no-ship-named", name=name)
 
 
+def _at(ship: Ship, system: str, key: str) -> bool:
+    """``ship`` is in ``system`` (``key``: its folded name). Ships keep their system's own
+    spelling, so the name as given is compared before folding."""
+    return ship.system is not None and (ship.system == system or _fold(ship.system) == key)
+
+
 def ships_in(state: ImperiumState, system: str, side: Side | None = None) -> list[Ship]:
     key = _fold(system)
-    return [
-        s
-        for s in state.ships
-        if s.system is not None and _fold(s.system) == key and (side is None or s.side == side)
-    ]
+    return [s for s in state.ships if _at(s, system, key) and (side is None or s.side == side)]
 
 
 def find_combat(state: ImperiumState, system: str) -> Combat | None:

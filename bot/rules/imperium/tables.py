@@ -4,7 +4,7 @@ surface defence, maintenance numbers, initiative bonuses, the first war) loaded 
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from functools import cache
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
@@ -100,7 +100,6 @@ def as_tclass(text: str | None) -> TClass | None:
     raise InputError(key="imp-bad-tclass", choices=", ".join(TCLASSES))
 
 
-@lru_cache(maxsize=1024)
 def canonical_type(type_name: str) -> str:
     """Lower-case ship type with the fix kit's aliases folded in ('MB' -> 'missile boat')."""
     key = " ".join(type_name.strip().lower().split())

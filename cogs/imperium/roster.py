@@ -1,0 +1,204 @@
+"""/imperium system and /imperium ship: the systems and the fleet roster, the commands of
+:class:`cogs.imperium.cog.ImperiumCog` (which inherits them from here) that change them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.catalog import t
+from bot.rules import imperium as im
+from bot.rules.errors import InputError
+from bot.rules.msg import Msg
+from bot.ui import lang, tr, undo_button
+from cogs.imperium.base import GAME, ImperiumBase, OwnerOpt, SideOpt, tclass_value
+from cogs.imperium.render import history, render_ship, side_msg, system_line, system_msg
+
+
+class ImperiumRoster(ImperiumBase, commands.Cog):
+    """The /imperium group's ``system`` and ``ship`` subgroups (listed first in the group)."""
+
+    ship = app_commands.Group(name="ship", description="The fleet roster")
+    system = app_commands.Group(name="system", description="Systems")
+
+    # -- systems -------------------------------------------------------------------------------
+    @system.command(name="set", description="GM: create or change a system")
+    @app_commands.describe(
+        name="System (new or existing)",
+        owner="Owner",
+        worlds="Worlds",
+        outposts="Outposts",
+        homeworld="One world is a homeworld",
+    )
+    async def system_set(
+        self,
+        interaction: discord.Interaction[Any],
+        name: str,
+        owner: OwnerOpt | None = None,
+        worlds: app_commands.Range[int, 0, 20] | None = None,
+        outposts: app_commands.Range[int, 0, 20] | None = None,
+        homeworld: bool | None = None,
+    ) -> None:
+        async with self.bot.play(
+            interaction, GAME, game_master=True, action="imp-action-change-systems"
+        ) as play:
+            state = play.state
+            own: im.Side | Literal["keep"] | None = (
+                "keep" if owner is None else None if owner == "none" else owner
+            )
+            new, system = im.set_system(
+                state, name, owner=own, worlds=worlds, outposts=outposts, homeworld=homeworld
+            )
+            play.commit(new, history("imp-hist-system", line=system_msg(system)))
+        await interaction.response.send_message(
+            system_line(system, lang(interaction)), view=undo_button(interaction, play.tx)
+        )
+
+    system_set.autocomplete("name")(ImperiumBase.system_autocomplete)
+
+    # -- ships ---------------------------------------------------------------------------------
+    @ship.command(name="add", description="Add a ship counter")
+    @app_commands.describe(
+        name="Unique name or label",
+        type="Type as printed: CR, missile boat, scout…",
+        system="Where it is",
+        side="Whose (default: your side)",
+        tclass="Tactical class (unless the type names one)",
+        maintenance="Printed maintenance number (fix-kit types: none)",
+        screen="Printed screen factor",
+        jump="Jump capable (default: not fighters/PDS)",
+        disrupted="Starts disrupted",
+        strength="Troops: printed strength",
+        carries="Motherships: fighters carried",
+    )
+    async def ship_add(
+        self,
+        interaction: discord.Interaction[Any],
+        name: str,
+        type: str,
+        system: str,
+        side: SideOpt | None = None,
+        tclass: str | None = None,
+        maintenance: app_commands.Range[int, 0, 20] | None = None,
+        screen: app_commands.Range[int, 0, 6] = 0,
+        jump: bool | None = None,
+        disrupted: bool = False,
+        strength: app_commands.Range[int, 0, 99] = 0,
+        carries: app_commands.Range[int, 0, 99] = 0,
+    ) -> None:
+        # Long (~65 lines): one option per counter field, handed straight to im.add_ship.
+        async with self.bot.play(interaction, GAME) as play:
+            state = play.state
+            whose = side or im.side_of_member(state, interaction.user.id)
+            if whose is None:
+                raise InputError(key="imp-whose-ship")
+            await self.require_side(
+                interaction, play.campaign, state, whose, "imp-action-add-ships"
+            )
+            new, ship = im.add_ship(
+                state,
+                name=name,
+                side=whose,
+                type_name=type,
+                system=system,
+                tclass=im.as_tclass(tclass_value(tclass)),
+                maintenance=maintenance,
+                screen=screen,
+                jump=jump,
+                disrupted=disrupted,
+                strength=strength,
+                carries=carries,
+            )
+            play.commit(
+                new,
+                history(
+                    "imp-hist-ship-added",
+                    ship=ship.name,
+                    type=ship.type,
+                    side=side_msg(ship.side),
+                    state=Msg("imp-ship-disrupted" if ship.disrupted else "imp-ship-ready"),
+                    system=ship.system or "—",
+                ),
+            )
+        await interaction.response.send_message(
+            embed=render_ship(ship, "added", lang(interaction)),
+            view=undo_button(interaction, play.tx),
+        )
+
+    ship_add.autocomplete("system")(ImperiumBase.system_autocomplete)
+
+    @ship_add.autocomplete("tclass")
+    async def _tclass_ac(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        loc = lang(interaction)
+        shown = {t(loc, "imp-tclass-choice", tclass=c): c for c in im.TCLASSES}
+        return [app_commands.Choice(name=n, value=shown[n]) for n in im.suggest(shown, current)]
+
+    async def _ship_change(
+        self,
+        interaction: discord.Interaction[Any],
+        name: str,
+        verb: str,
+        change: Callable[[im.ImperiumState, str], tuple[im.ImperiumState, im.Ship]],
+    ) -> tuple[im.Ship, discord.ui.View]:
+        """The changed ship, and the Undo button for the reply."""
+        async with self.bot.play(interaction, GAME) as play:
+            state = play.state
+            ship = im.find_ship(state, name)
+            await self.require_side(
+                interaction, play.campaign, state, ship.side, f"imp-action-{verb}"
+            )
+            new, changed = change(state, ship.name)
+            play.commit(new, history("imp-hist-ship", verb=verb, ship=changed.name))
+        return changed, undo_button(interaction, play.tx)
+
+    @ship.command(name="remove", description="Take a ship off the roster")
+    @app_commands.describe(ship="The ship")
+    async def ship_remove(self, interaction: discord.Interaction[Any], ship: str) -> None:
+        gone, view = await self._ship_change(interaction, ship, "remove", im.remove_ship)
+        await interaction.response.send_message(
+            tr(interaction, "imp-ship-removed", ship=gone.name), view=view
+        )
+
+    @ship.command(name="disrupt", description="Mark a ship disrupted")
+    @app_commands.describe(ship="The ship")
+    async def ship_disrupt(self, interaction: discord.Interaction[Any], ship: str) -> None:
+        changed, view = await self._ship_change(
+            interaction, ship, "disrupt", lambda s, n: im.set_disrupted(s, n, True)
+        )
+        await interaction.response.send_message(
+            embed=render_ship(changed, "disrupted", lang(interaction)), view=view
+        )
+
+    @ship.command(name="repair", description="Mark a ship undisrupted")
+    @app_commands.describe(ship="The ship")
+    async def ship_repair(self, interaction: discord.Interaction[Any], ship: str) -> None:
+        changed, view = await self._ship_change(
+            interaction, ship, "repair", lambda s, n: im.set_disrupted(s, n, False)
+        )
+        await interaction.response.send_message(
+            embed=render_ship(changed, "repaired", lang(interaction)), view=view
+        )
+
+    @ship.command(name="move", description="Move a ship to another system")
+    @app_commands.describe(ship="The ship", system="Where it goes")
+    async def ship_move(
+        self, interaction: discord.Interaction[Any], ship: str, system: str
+    ) -> None:
+        changed, view = await self._ship_change(
+            interaction, ship, "move", lambda s, n: im.move_ship(s, n, system)
+        )
+        await interaction.response.send_message(
+            tr(interaction, "imp-ship-moved", ship=changed.name, system=changed.system or "—"),
+            view=view,
+        )
+
+    for _cmd in (ship_remove, ship_disrupt, ship_repair, ship_move):
+        _cmd.autocomplete("ship")(ImperiumBase.ship_autocomplete)
+    del _cmd
+    ship_move.autocomplete("system")(ImperiumBase.system_autocomplete)
