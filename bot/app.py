@@ -444,8 +444,9 @@ class TableBot(CampaignAccess, commands.AutoShardedBot):
             log.debug("Interaction %s is handled by another process", interaction.id)
             return
         loc = locale_of(interaction.locale)
-        if isinstance(original, BotError):
-            message = refusal(original, loc)
+        refused = _refusal_text(original, loc) if isinstance(original, BotError) else None
+        if refused is not None:
+            message = refused
         elif isinstance(original, ConcurrencyError):
             message = t(loc, "error-concurrency")
         elif isinstance(error, app_commands.CommandNotFound):
@@ -466,3 +467,12 @@ class TableBot(CampaignAccess, commands.AutoShardedBot):
             )
             message = t(loc, "error-unexpected", ref=ref)
         await self.send_ephemeral(interaction, message[:1900], refusal=True)
+
+
+def _refusal_text(error: BotError, loc: str) -> str | None:
+    """A refusal's line, or None when it cannot be rendered (a bug: answered as unexpected)."""
+    try:
+        return refusal(error, loc)
+    except (KeyError, TypeError, ValueError):
+        log.exception("Could not render the refusal %s", error)
+        return None

@@ -167,17 +167,32 @@ def render(locale: str, msg: Msg) -> str:
     return t(locale, msg.key, **dict(msg.args))
 
 
+#: the longest text a refusal repeats back (a name someone typed): a refusal stays one short
+#: line even when the option held Discord's 6 000 characters
+ECHO_LIMIT = 100
+#: the longest argument Fluent accepts in a placeable; anything longer is cut to fit
+PLACEABLE_LIMIT = 1000
+
+
 def refusal(error: BotError, locale: str = DEFAULT) -> str:
-    """A refusal's one line in ``locale`` (English by default: logs and tests)."""
-    return t(locale, error.key, **error.fmt_args)
+    """A refusal's one line in ``locale`` (English by default: logs and tests). Text it repeats
+    back is cut to :data:`ECHO_LIMIT` characters."""
+    args = {k: _clip(v, ECHO_LIMIT) for k, v in error.fmt_args.items()}
+    return t(locale, error.key, **args)
+
+
+def _clip(value: Any, limit: int) -> Any:
+    if isinstance(value, str) and len(value) > limit:
+        return value[: limit - 1] + "…"
+    return value
 
 
 def _arg(locale: str, value: Any) -> Any:
     if isinstance(value, Msg):
-        return render(locale, value)
-    if hasattr(value, "render"):
-        return value.render(locale)
-    return value
+        value = render(locale, value)
+    elif hasattr(value, "render"):
+        value = value.render(locale)
+    return _clip(value, PLACEABLE_LIMIT)
 
 
 def _render(locale: str, key: str, args: dict[str, Any]) -> str:

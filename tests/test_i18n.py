@@ -124,3 +124,16 @@ def test_one_number_formatter_rounds_half_up_in_the_readers_notation() -> None:
     assert percent("en", Fraction(1, 3), space=False) == "33.3%"
     assert number("ru", Fraction(7, 3), 2) == "2,33" and number("en", Fraction(-7, 3), 2) == "-2.33"
     assert number("en", 5, 0) == "5" and percent("en", 1) == "100.0 %"
+
+
+def test_a_refusal_repeating_a_huge_name_stays_one_short_line() -> None:
+    """Discord lets a string option hold 6 000 characters; Fluent refuses a placeable over
+    1 000, so the refusal could not be rendered at all (the command went unanswered)."""
+    from bot.catalog import ECHO_LIMIT, refusal
+    from bot.rules.errors import InputError
+
+    error = InputError(key="imp-no-system", name="V" * 6000)
+    for loc in ("en", "ru"):
+        line = refusal(error, loc)
+        assert "V" * (ECHO_LIMIT - 1) + "…" in line and "V" * ECHO_LIMIT not in line
+        assert len(line) < 250 and "\n" not in line
