@@ -11,7 +11,7 @@
 3. Memory: the big database's bot then answers ``/campaign status`` and ``/deploy-roll`` in
    1 000 further channels (each one touched for the first time); its resident set size is read
    from ``/proc/<pid>/status`` (VmRSS) before and after. The first-touch ``/campaign status``
-   latency is reported too (its campaign row is not cached yet).
+   latency is reported too (the first read of its campaign row).
 
 Run alone: python -m benchmarks.growth [--campaigns 10000] [--count 300] [--active 1000]
 """
@@ -210,7 +210,7 @@ def table(r: dict[str, Any]) -> str:
             f"{'/deploy-roll':<20} {r['roll small p50']:>8.2f} {r['roll small p99']:>8.2f} "
             f"{r['roll big p50']:>8.2f} {r['roll big p99']:>8.2f} {r['roll ratio']:>5.2f}x  "
             f"{flat(r['roll ratio'])}",
-            f"/campaign status on a channel's first touch (row not cached), big database: "
+            f"/campaign status on a channel's first touch (first read of its row), big database: "
             f"p50 {r['cold_status_p50']:.2f} ms, p99 {r['cold_status_p99']:.2f} ms",
             f"bot memory (VmRSS): {r['rss_start_mb']:.1f} MiB at start, "
             f"{r['rss_active_mb']:.1f} MiB after {r['active_channels'] + 10} channels active "

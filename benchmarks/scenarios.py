@@ -35,8 +35,8 @@ def matchups() -> tuple[dict[str, Any], ...]:
     attacker's class too, and both are in range at the distance (the shortest distance in
     both units' ranges; 1 for most pairs, more when artillery is involved). Each side stands
     on a terrain it can enter (movement cost below 99), every such pair of terrains given by
-    name. About 14 000 battles: far more than the rounds of a run and than the command's
-    caches of 1 024 battles, so no battle is asked twice while it could still be cached."""
+    name. About 14 000 battles: far more than the rounds of a run, so no battle is asked
+    twice and no memo of a rendered phrase can hold a whole reply."""
     data = json.loads((ROOT / "data" / "weewar.json").read_text(encoding="utf-8"))
     units: list[dict[str, Any]] = data["units"]
     terrains: list[dict[str, Any]] = data["terrains"]
@@ -119,7 +119,7 @@ async def setup_history(bot: BotProcess, channel: int, entries: int = 200) -> No
     """An Imperial Assault campaign with ``entries`` history entries: the setup, then
     ``/ia threat amount:1`` with every fifth entry a rolled ``/battle`` recorded in the
     campaign (so the newest page shows dice lists too). The battle is :data:`BATTLE`, the
-    repeated form's, so that building this history caches none of the heavy matchups."""
+    repeated form's, so that building this history renders none of the heavy matchups."""
     await bot.run(
         "ia setup", {"difficulty": "medium", "threat-level": 5, "threat": 0}, channel_id=channel
     )
