@@ -179,7 +179,8 @@ def roll_initiative(
 ) -> tuple[ImperiumState, InitiativeOutcome]:
     """Begin the next round of combat in ``system``: who has the initiative, and (space) the
     range the holder chooses. ``range_choice`` is applied only when the holder is one of
-    ``may_choose`` (the sides the person asking speaks for)."""
+    ``may_choose`` (the sides the person asking speaks for). (Long: its signature, and the fix
+    kit's one sequence — check, roll, holder, range, new round — reads best in one place.)"""
     where = find_system(state, system)
     combat = find_combat(state, where.name) or Combat(system=where.name)
     units = _units(state, where, mode)
