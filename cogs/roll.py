@@ -13,7 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.campaigns import describe_invocation
-from bot.catalog import encode_summary, number, percent, t
+from bot.catalog import DEFAULT, decimal, encode_summary, number, percent, t
 from bot.rules import roll as rl
 from bot.rules.msg import Msg
 from bot.ui import EmbedBuilder, ReplyButtons, clip, lang
@@ -56,9 +56,7 @@ def chart_rows(loc: str, odds: rl.Distribution, total: rl.Value) -> list[str]:
     sums = [sum((p for _, p in g), Fraction(0)) for g in groups]
     peak = max(sums)
     labels = [
-        rl.show_value(g[0][0])
-        if len(g) == 1
-        else f"{rl.show_value(g[0][0])}–{rl.show_value(g[-1][0])}"
+        shown(loc, g[0][0]) if len(g) == 1 else f"{shown(loc, g[0][0])}–{shown(loc, g[-1][0])}"
         for g in groups
     ]
     width = max(len(label) for label in labels)
@@ -78,17 +76,25 @@ def chart_rows(loc: str, odds: rl.Distribution, total: rl.Value) -> list[str]:
     return rows
 
 
+def shown(loc: str, value: rl.Value) -> str:
+    """A total as people write it, in the reader's notation: ``7``, ``3.5`` (``3,5``)."""
+    if isinstance(value, float):
+        if value.is_integer():
+            return str(int(value))
+        return decimal(loc, number(DEFAULT, value, 2).rstrip("0").rstrip("."))
+    return str(value)
+
+
 def render_odds(loc: str, odds: rl.Distribution, total: rl.Value) -> str:
-    shown = rl.show_value(total)
     line = t(
         loc,
         "roll-odds-line",
-        total=shown,
+        total=shown(loc, total),
         better=_percent(loc, odds.at_least(total)),
         exact=_percent(loc, odds.chance(total)),
         mean=number(loc, odds.mean, 2),
-        low=rl.show_value(odds.lowest),
-        high=rl.show_value(odds.highest),
+        low=shown(loc, odds.lowest),
+        high=shown(loc, odds.highest),
     )
     return line + "\n```\n" + "\n".join(chart_rows(loc, odds, total)) + "\n```"
 
@@ -105,7 +111,7 @@ def render_roll(
     description = (
         clip(outcome.shown, SHOWN_LIMIT)
         + "\n"
-        + t(loc, "roll-total", total=rl.show_value(outcome.total))
+        + t(loc, "roll-total", total=shown(loc, outcome.total))
     )
     builder = EmbedBuilder(title, description)
     builder.field(t(loc, "roll-field-odds"), render_odds(loc, outcome.odds, outcome.total))
@@ -117,7 +123,7 @@ def render_roll(
 def history_summary(outcome: rl.RollOutcome, label: str | None) -> str:
     args: dict[str, Any] = {
         "expression": outcome.expression,
-        "total": rl.show_value(outcome.total),
+        "total": shown(DEFAULT, outcome.total),
     }
     if label:
         return encode_summary(Msg.of("roll-history-label", label=label, **args))

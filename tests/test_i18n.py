@@ -137,3 +137,10 @@ def test_a_refusal_repeating_a_huge_name_stays_one_short_line() -> None:
         line = refusal(error, loc)
         assert "V" * (ECHO_LIMIT - 1) + "…" in line and "V" * ECHO_LIMIT not in line
         assert len(line) < 250 and "\n" not in line
+
+
+def test_a_dice_total_with_decimals_is_written_in_the_readers_notation() -> None:
+    from cogs.roll import shown
+
+    assert shown("en", 3.5) == "3.5" and shown("ru", 3.5) == "3,5"
+    assert shown("ru", 7.0) == "7" and shown("ru", 12) == "12" and shown("en", 2.25) == "2.25"

@@ -385,12 +385,3 @@ def roll(expression: str, dice: Dice, label: str = "roll") -> RollOutcome:
         faces=faces,
         odds=odds,
     )
-
-
-def show_value(value: Value) -> str:
-    """A total as people write it: ``7``, ``3.5``."""
-    if isinstance(value, float):
-        if value.is_integer():
-            return str(int(value))
-        return f"{value:.2f}".rstrip("0").rstrip(".")
-    return str(value)
