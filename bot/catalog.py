@@ -19,7 +19,7 @@ from fluent.runtime import FluentBundle, FluentResource
 from fluent.runtime.types import FluentType
 
 from bot.rules.errors import BotError
-from bot.rules.msg import Msg
+from bot.rules.msg import Msg, Signed
 
 LOCALES = ("en", "ru")
 DEFAULT = "en"
@@ -74,11 +74,20 @@ def decimal(locale: str, text: str) -> str:
     return text.replace(".", ",") if locale == "ru" else text
 
 
-def number(locale: str, value: Fraction | float, digits: int = 1) -> str:
+def number(locale: str, value: Fraction | float, digits: int = 1, *, trim: bool = False) -> str:
     """``value`` rounded half up to ``digits`` decimals (exactly, for a :class:`Fraction`), in
-    the reader's notation: ``number("ru", Fraction(7, 3), 2)`` is ``2,33``. Every game's
-    numbers with decimals go through this one formatter."""
-    return _fixed(locale, value, 10**digits, digits)
+    the reader's notation: ``number("ru", Fraction(7, 3), 2)`` is ``2,33``; ``trim`` drops
+    trailing zeros (``0.5``, ``1``). Every game's numbers with decimals go through this one
+    formatter."""
+    text = _fixed(DEFAULT, value, 10**digits, digits)
+    if trim and digits:
+        text = text.rstrip("0").rstrip(".")
+    return decimal(locale, text)
+
+
+def signed(n: int) -> str:
+    """A modifier with its sign: ``+2``, ``-1``, ``+0``."""
+    return f"{n:+d}"
 
 
 def percent(locale: str, p: Fraction | float, digits: int = 1, *, space: bool = True) -> str:
@@ -188,6 +197,8 @@ def _clip(value: Any, limit: int) -> Any:
 
 
 def _arg(locale: str, value: Any) -> Any:
+    if isinstance(value, Signed):
+        return signed(value.n)
     if isinstance(value, Msg):
         value = render(locale, value)
     elif hasattr(value, "render"):

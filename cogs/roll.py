@@ -13,7 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.campaigns import describe_invocation
-from bot.catalog import DEFAULT, decimal, encode_summary, number, percent, t
+from bot.catalog import DEFAULT, encode_summary, number, percent, t
 from bot.rules import roll as rl
 from bot.rules.msg import Msg
 from bot.ui import EmbedBuilder, ReplyButtons, clip, lang
@@ -81,7 +81,7 @@ def shown(loc: str, value: rl.Value) -> str:
     if isinstance(value, float):
         if value.is_integer():
             return str(int(value))
-        return decimal(loc, number(DEFAULT, value, 2).rstrip("0").rstrip("."))
+        return number(loc, value, 2, trim=True)
     return str(value)
 
 

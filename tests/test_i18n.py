@@ -124,6 +124,16 @@ def test_one_number_formatter_rounds_half_up_in_the_readers_notation() -> None:
     assert percent("en", Fraction(1, 3), space=False) == "33.3%"
     assert number("ru", Fraction(7, 3), 2) == "2,33" and number("en", Fraction(-7, 3), 2) == "-2.33"
     assert number("en", 5, 0) == "5" and percent("en", 1) == "100.0 %"
+    assert number("ru", Fraction(1, 2), 2, trim=True) == "0,5"
+    assert number("en", Fraction(1), 2, trim=True) == "1"
+
+
+def test_a_modifier_keeps_its_sign_in_every_game() -> None:
+    from bot.catalog import render, signed
+    from bot.rules.msg import Msg, Signed
+
+    assert [signed(n) for n in (2, 0, -1)] == ["+2", "+0", "-1"]
+    assert render("en", Msg.of("roll-total", total=Signed(3))).endswith("+3**")
 
 
 def test_a_refusal_repeating_a_huge_name_stays_one_short_line() -> None:

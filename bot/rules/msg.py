@@ -22,3 +22,10 @@ class Msg(NamedTuple):
     @property
     def kwargs(self) -> dict[str, Any]:
         return dict(self.args)
+
+
+class Signed(NamedTuple):
+    """A number shown with its sign (``+2``, ``-1``, ``+0``): a modifier, as the games print
+    them."""
+
+    n: int

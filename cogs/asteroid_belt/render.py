@@ -9,7 +9,17 @@ from typing import Any
 
 import discord
 
-from bot.catalog import DEFAULT, SUMMARY_TAG, encode_summary, has, percent, render, summary_args, t
+from bot.catalog import (
+    DEFAULT,
+    SUMMARY_TAG,
+    encode_summary,
+    has,
+    percent,
+    render,
+    signed,
+    summary_args,
+    t,
+)
 from bot.rules import asteroid_belt as ab
 from bot.rules.dice import Draw
 from bot.rules.msg import Msg
@@ -363,9 +373,9 @@ def render_odds(loc: str, attacker: ab.UnitType, defender: ab.UnitType) -> disco
         loc,
         "ab-odds-text",
         aunit=attacker,
-        abonus=f"{ab.attack_bonus(attacker):+d}",
+        abonus=signed(ab.attack_bonus(attacker)),
         dunit=defender,
-        dbonus=f"{ab.defence_bonus(defender):+d}",
+        dbonus=signed(ab.defence_bonus(defender)),
         win=percent(loc, odds.win),
         winf=str(odds.win),
         draw=percent(loc, odds.draw),

@@ -9,9 +9,9 @@ from typing import Any
 
 import discord
 
-from bot.catalog import encode_summary, number, percent, t
+from bot.catalog import encode_summary, number, percent, signed, t
 from bot.rules.imperial_assault import activation, adaptive, deployment, tables
-from bot.rules.imperial_assault.state import ImperialAssaultState, signed
+from bot.rules.imperial_assault.state import ImperialAssaultState
 from bot.rules.msg import Msg
 from bot.ui import EmbedBuilder
 

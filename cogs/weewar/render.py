@@ -38,7 +38,7 @@ def _signed_spaced(n: int) -> str:
 def _short(x: Fraction) -> str:
     """A whole number of hundredths without trailing zeros (0.55, 0.5, 1, -0.1), with a point:
     :func:`render_formula` writes the whole formula in the reader's notation at the end."""
-    return number(DEFAULT, x, 2).rstrip("0").rstrip(".")
+    return number(DEFAULT, x, 2, trim=True)
 
 
 def render_formula(loc: str, terms: StrikeTerms) -> str:

@@ -54,7 +54,6 @@ from bot.rules.imperial_assault.state import (
     deployed_ids,
     manual_deploy_ids,
     owned_ids,
-    signed,
     summarize,
 )
 from bot.rules.imperial_assault.tables import (
@@ -178,7 +177,6 @@ __all__ = [
     "round_half_away",
     "scale_threat",
     "setup",
-    "signed",
     "suggest_expansions",
     "suggest_groups",
     "suggest_villains",

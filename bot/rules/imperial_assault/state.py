@@ -13,7 +13,7 @@ from bot.rules.imperial_assault.tables import (
     Difficulty,
     table,
 )
-from bot.rules.msg import Msg
+from bot.rules.msg import Msg, Signed
 
 
 # ---------------------------------------------------------------------------------------------
@@ -100,10 +100,6 @@ def manual_deploy_ids(state: ImperialAssaultState) -> list[str]:
     return [gid for gid in [*state.hand, *rest] if gid not in deployed]
 
 
-def signed(n: int) -> str:
-    return f"{n:+d}"
-
-
 # ---------------------------------------------------------------------------------------------
 # Reports
 # ---------------------------------------------------------------------------------------------
@@ -114,7 +110,7 @@ def summarize(state: ImperialAssaultState) -> Msg:
         round=state.round,
         threat=state.threat,
         level=state.threat_level,
-        dm=signed(state.dm),
+        dm=Signed(state.dm),
         difficulty=Msg(f"ia-difficulty-{state.difficulty}"),
         groups=len(state.deployed),
     )
