@@ -11,6 +11,14 @@ writers, and that lives here:
 - PostgreSQL: a pool; a transaction holds one connection and takes a transaction-scoped
   advisory lock on the channel, so two processes working on one channel take turns while other
   channels go on in parallel.
+
+Every wait has a limit (see :mod:`bot.storage.deadline`): a lock in this process, a connection
+from the pool, the database's own locks and statements (PostgreSQL's ``lock_timeout`` and
+``statement_timeout``, SQLite's busy timeout), and the whole transaction up to its COMMIT. An
+error that means the database cannot be used right now comes out as
+:class:`~bot.storage.errors.DatabaseUnavailable` (:class:`~bot.storage.errors.DatabaseBusy`
+when a limit was reached); one raised by COMMIT itself as
+:class:`~bot.storage.errors.CommitFailed`, since the change may then be in the database or not.
 """
 
 from __future__ import annotations
@@ -21,17 +29,84 @@ import fcntl
 import os
 import sqlite3
 from abc import ABC, abstractmethod
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 from urllib.parse import unquote, urlsplit
 
 import aiosqlite
 import asyncpg
 
+from bot.storage.deadline import remaining
+from bot.storage.errors import CommitFailed, DatabaseBusy, DatabaseUnavailable, OutcomeUnknown
 from bot.storage.migrations import SCHEMA_VERSION, migrations
+from bot.storage.outage import describe_outage, host_action, is_transient
 
 Row = Any  # sqlite3.Row or asyncpg.Record: both read as row["column"] and dict(row)
+T = TypeVar("T")
+
+#: the default limit of one wait on the database (a lock, a connection, a statement): what
+#: ``DATABASE_TIMEOUT`` sets; an interaction's own deadline can only shorten it
+WAIT_LIMIT = 5.0
+#: how long work outside any interaction (start-up, sync, clean-up) waits for a connection
+#: or a lock in this process
+BACKGROUND_WAIT = 30.0
+#: how long COMMIT may take before its outcome counts as unknown
+COMMIT_WAIT = 5.0
+#: how long to give up a connection that failed mid-statement
+RELEASE_WAIT = 2.0
+#: the client's own limit on a transaction runs this much past the database's, so that the
+#: database's own (clean) timeout errors come first
+CLIENT_MARGIN = 0.5
+#: how long a connection attempt to PostgreSQL may take
+CONNECT_TIMEOUT = 5.0
+
+Prepare = Callable[["Conn"], Awaitable[Any]]
+
+
+def outage_of(exc: BaseException) -> DatabaseUnavailable | None:
+    """``exc`` as the store reports it when it means the database cannot be used right now
+    (None: another problem, raised as it is)."""
+    if isinstance(exc, DatabaseUnavailable):
+        return exc
+    reason = describe_outage(exc)
+    if reason is None:
+        return None
+    busy = isinstance(
+        exc,
+        TimeoutError | asyncpg.QueryCanceledError | asyncpg.LockNotAvailableError,
+    ) or (isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc).lower())
+    mapped = (
+        DatabaseBusy(reason, host_action(exc))
+        if busy
+        else DatabaseUnavailable(reason, host_action(exc))
+    )
+    mapped.transient = is_transient(exc)
+    return mapped
+
+
+@contextlib.asynccontextmanager
+async def outages() -> AsyncIterator[None]:
+    """Within the block, a driver error meaning the database is away is raised as
+    :class:`DatabaseUnavailable` (or :class:`DatabaseBusy`), from the original."""
+    try:
+        yield
+    except (DatabaseUnavailable, CommitFailed, OutcomeUnknown):
+        raise
+    except Exception as exc:
+        mapped = outage_of(exc)
+        if mapped is None:
+            raise
+        raise mapped from exc
+
+
+def limit_now(default: float) -> float:
+    """The time this wait may take (the task's deadline, at most ``default``); refused as
+    busy when nothing is left."""
+    left = remaining(default)
+    if left <= 0:
+        raise DatabaseBusy("the interaction's time for the database ran out")
+    return left
 
 
 class Conn(Protocol):
@@ -69,11 +144,42 @@ class Database(ABC):
         data)."""
 
     @abstractmethod
-    def transaction(
-        self, lock_key: int | None = None
-    ) -> contextlib.AbstractAsyncContextManager[Conn]:
+    def transaction_with(
+        self, lock_key: int | None = None, prepare: Prepare | None = None
+    ) -> contextlib.AbstractAsyncContextManager[tuple[Conn, Any]]:
         """One database transaction: committed when the block exits, rolled back if it raises.
-        ``lock_key`` (a channel id) serialises transactions on that key across processes."""
+        ``lock_key`` (a channel id) serialises transactions on that key across processes.
+        ``prepare(conn)`` runs first, inside the transaction (its result is yielded with the
+        connection): when a connection that died meanwhile fails it, the transaction is begun
+        once more on a fresh one. COMMIT failing raises :class:`CommitFailed`."""
+
+    @contextlib.asynccontextmanager
+    async def transaction(self, lock_key: int | None = None) -> AsyncIterator[Conn]:
+        """:meth:`transaction_with` without a first step."""
+        async with self.transaction_with(lock_key) as (conn, _):
+            yield conn
+
+    #: SQL giving the database's clock as the store writes times (ISO 8601, UTC, milliseconds)
+    now_sql: str
+    #: the limit of one wait (None: none beyond :data:`BACKGROUND_WAIT`)
+    wait: float | None
+
+    def limit(self) -> float:
+        """How long the next wait may take: the task's deadline, at most :attr:`wait`;
+        :class:`DatabaseBusy` when nothing is left."""
+        return limit_now(self.wait if self.wait is not None else BACKGROUND_WAIT)
+
+    @staticmethod
+    def whole() -> float:
+        """How long a whole transaction (or read) may take: until the task's deadline, or
+        :data:`BACKGROUND_WAIT` without one, plus the margin that lets the database's own
+        limits speak first."""
+        return max(0.0, remaining(BACKGROUND_WAIT)) + CLIENT_MARGIN
+
+    @abstractmethod
+    async def allow(self, conn: Conn, seconds: float) -> None:
+        """Let each statement of this transaction run up to ``seconds`` (an export, an
+        import); the limit of one wait otherwise."""
 
     @abstractmethod
     def exclusive(self, name: str) -> contextlib.AbstractAsyncContextManager[None]:
@@ -115,8 +221,17 @@ class _SqliteConn:
 class SqliteDatabase(Database):
     backend = "sqlite"
 
-    def __init__(self, path: str, writer: aiosqlite.Connection, reader: aiosqlite.Connection):
+    now_sql = "strftime('%Y-%m-%dT%H:%M:%f+00:00', 'now')"
+
+    def __init__(
+        self,
+        path: str,
+        writer: aiosqlite.Connection,
+        reader: aiosqlite.Connection,
+        wait: float | None = WAIT_LIMIT,
+    ):
         self.path = path
+        self.wait = wait
         self.description = f"SQLite at {path}"
         self._writer = writer
         self._reader = reader
@@ -124,10 +239,12 @@ class SqliteDatabase(Database):
         self._local_locks: dict[str, asyncio.Lock] = {}
 
     @staticmethod
-    async def _connect(path: str) -> aiosqlite.Connection:
+    async def _connect(path: str, wait: float | None = WAIT_LIMIT) -> aiosqlite.Connection:
         conn = await aiosqlite.connect(path, isolation_level=None)
         conn.row_factory = aiosqlite.Row
-        await conn.execute_fetchall("PRAGMA busy_timeout=10000")
+        # another process holding the write lock: wait this long for it, then "locked"
+        busy_ms = int((wait if wait is not None else BACKGROUND_WAIT) * 1000)
+        await conn.execute_fetchall(f"PRAGMA busy_timeout={busy_ms}")
         # Switching a new file to WAL can answer "locked" at once (no busy wait) while another
         # process opens it too: try again for a while.
         for attempt in range(200):
@@ -143,13 +260,13 @@ class SqliteDatabase(Database):
         return conn
 
     @classmethod
-    async def open(cls, path: str | Path) -> SqliteDatabase:
+    async def open(cls, path: str | Path, *, wait: float | None = WAIT_LIMIT) -> SqliteDatabase:
         path = str(path)
         if path != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
-        writer = await cls._connect(path)
-        reader = writer if path == ":memory:" else await cls._connect(path)
-        return cls(path, writer, reader)
+        writer = await cls._connect(path, wait)
+        reader = writer if path == ":memory:" else await cls._connect(path, wait)
+        return cls(path, writer, reader, wait)
 
     async def close(self) -> None:
         async with self._write_lock:
@@ -159,26 +276,45 @@ class SqliteDatabase(Database):
 
     @contextlib.asynccontextmanager
     async def reading(self) -> AsyncIterator[Conn]:
-        yield _SqliteConn(self._reader)
+        async with outages():
+            self.limit()  # refused at once when the deadline has passed
+            async with asyncio.timeout(self.whole()):
+                yield _SqliteConn(self._reader)
+
+    async def allow(self, conn: Conn, seconds: float) -> None:
+        """SQLite's statements wait for nothing but the write lock, taken already."""
 
     @contextlib.asynccontextmanager
-    async def transaction(self, lock_key: int | None = None) -> AsyncIterator[Conn]:
+    async def transaction_with(
+        self, lock_key: int | None = None, prepare: Prepare | None = None
+    ) -> AsyncIterator[tuple[Conn, Any]]:
         # The database's write lock (BEGIN IMMEDIATE) covers every key.
-        async with self._write_lock:
-            conn = self._writer
-            await conn.execute_fetchall("BEGIN IMMEDIATE")
+        async with outages():
+            limit = self.limit()
+            async with asyncio.timeout(limit):
+                await self._write_lock.acquire()
             try:
-                yield _SqliteConn(conn)
-            except BaseException:
-                with contextlib.suppress(Exception):
-                    await conn.execute_fetchall("ROLLBACK")
-                raise
-            try:
-                await conn.execute_fetchall("COMMIT")
-            except BaseException:
-                with contextlib.suppress(Exception):
-                    await conn.execute_fetchall("ROLLBACK")
-                raise
+                conn = self._writer
+                body = asyncio.timeout(self.whole())
+                try:
+                    async with body:
+                        await conn.execute_fetchall("BEGIN IMMEDIATE")
+                        sconn = _SqliteConn(conn)
+                        prepared = await prepare(sconn) if prepare is not None else None
+                        yield sconn, prepared
+                except BaseException:
+                    with contextlib.suppress(Exception):
+                        await asyncio.shield(conn.execute_fetchall("ROLLBACK"))
+                    raise
+                try:
+                    async with asyncio.timeout(COMMIT_WAIT):
+                        await asyncio.shield(conn.execute_fetchall("COMMIT"))
+                except Exception as exc:
+                    with contextlib.suppress(Exception):
+                        await asyncio.shield(conn.execute_fetchall("ROLLBACK"))
+                    raise CommitFailed(exc) from exc
+            finally:
+                self._write_lock.release()
 
     @contextlib.asynccontextmanager
     async def exclusive(self, name: str) -> AsyncIterator[None]:
@@ -258,41 +394,125 @@ def describe_url(url: str) -> str:
 
 class PostgresDatabase(Database):
     backend = "postgres"
+    now_sql = (
+        "to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS') || '+00:00'"
+    )
 
-    def __init__(self, url: str, pool: asyncpg.Pool, size: int) -> None:
+    def __init__(self, url: str, pool: asyncpg.Pool, size: int, wait: float | None) -> None:
         self.url = url
         self.description = describe_url(url)
         self._pool = pool
+        self.wait = wait
         # Transactions hold a connection while the command's rule runs; leave two connections
         # free for the reads those commands make meanwhile.
         self._slots = asyncio.Semaphore(max(1, size - 2))
 
     @classmethod
-    async def open(cls, url: str, *, pool_size: int = 10) -> PostgresDatabase:
-        pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size)
-        return cls(url, pool, pool_size)
+    async def open(
+        cls, url: str, *, pool_size: int = 10, wait: float | None = WAIT_LIMIT
+    ) -> PostgresDatabase:
+        settings = {"application_name": "wargame-table-bot"}
+        if wait is not None:
+            # the server's own limits, a little under the client's: a lock held elsewhere or a
+            # hung statement ends in a clean error, the transaction rolled back
+            ms = str(max(1, int(wait * 1000)))
+            settings |= {"lock_timeout": ms, "statement_timeout": ms}
+        pool = await asyncpg.create_pool(
+            url,
+            min_size=1,
+            max_size=pool_size,
+            timeout=CONNECT_TIMEOUT,
+            server_settings=settings,
+        )
+        return cls(url, pool, pool_size, wait)
+
+    async def allow(self, conn: Conn, seconds: float) -> None:
+        ms = str(max(1, int(seconds * 1000)))
+        await conn.execute("SELECT set_config('statement_timeout', ?, true)", ms)
+
+    def pool_in_use(self) -> tuple[int, int]:
+        """(connections in use, the pool's size)."""
+        size = self._pool.get_size()
+        return size - self._pool.get_idle_size(), self._pool.get_max_size()
 
     async def close(self) -> None:
         await self._pool.close()
 
-    @contextlib.asynccontextmanager
-    async def reading(self) -> AsyncIterator[Conn]:
-        async with self._pool.acquire() as conn:
-            yield _PgConn(conn)
+    async def _release(self, conn: asyncpg.pool.PoolConnectionProxy) -> None:
+        with contextlib.suppress(Exception):
+            await self._pool.release(conn, timeout=RELEASE_WAIT)
 
     @contextlib.asynccontextmanager
-    async def transaction(self, lock_key: int | None = None) -> AsyncIterator[Conn]:
-        async with self._slots, self._pool.acquire() as conn, conn.transaction():
-            if lock_key is not None:
-                await conn.execute("SELECT pg_advisory_xact_lock($1::bigint)", lock_key)
-            yield _PgConn(conn)
+    async def reading(self) -> AsyncIterator[Conn]:
+        async with outages():
+            limit = self.limit()
+            conn = await self._pool.acquire(timeout=limit)
+            try:
+                async with asyncio.timeout(self.whole()):
+                    yield _PgConn(conn)
+            finally:
+                await self._release(conn)
+
+    async def _begin(
+        self, lock_key: int | None, prepare: Prepare | None
+    ) -> tuple[asyncpg.pool.PoolConnectionProxy, Any, Any]:
+        """A connection with its transaction begun, the key's lock taken and ``prepare`` run;
+        once more on a fresh connection when the first one had died."""
+        for attempt in (1, 2):
+            conn = await self._pool.acquire(timeout=self.limit())
+            tr = conn.transaction()
+            try:
+                async with asyncio.timeout(self.limit() + CLIENT_MARGIN):
+                    await tr.start()
+                    if lock_key is not None:
+                        await conn.execute("SELECT pg_advisory_xact_lock($1::bigint)", lock_key)
+                    prepared = await prepare(_PgConn(conn)) if prepare is not None else None
+                return conn, tr, prepared
+            except BaseException as exc:
+                with contextlib.suppress(Exception):
+                    if not conn.is_closed():
+                        await tr.rollback()
+                await self._release(conn)
+                if attempt == 2 or not is_transient(exc):
+                    raise
+        raise AssertionError("not reached")
+
+    @contextlib.asynccontextmanager
+    async def transaction_with(
+        self, lock_key: int | None = None, prepare: Prepare | None = None
+    ) -> AsyncIterator[tuple[Conn, Any]]:
+        async with outages():
+            async with asyncio.timeout(self.limit()):
+                await self._slots.acquire()
+            try:
+                conn, tr, prepared = await self._begin(lock_key, prepare)
+                try:
+                    try:
+                        async with asyncio.timeout(self.whole()):
+                            yield _PgConn(conn), prepared
+                    except BaseException:
+                        with contextlib.suppress(Exception):
+                            if not conn.is_closed():
+                                await asyncio.wait_for(tr.rollback(), RELEASE_WAIT)
+                        raise
+                    try:
+                        async with asyncio.timeout(COMMIT_WAIT):
+                            await tr.commit()
+                    except Exception as exc:
+                        raise CommitFailed(exc) from exc
+                finally:
+                    await self._release(conn)
+            finally:
+                self._slots.release()
 
     @contextlib.asynccontextmanager
     async def exclusive(self, name: str) -> AsyncIterator[None]:
-        async with self._pool.acquire() as conn:
+        async with self._pool.acquire(timeout=BACKGROUND_WAIT) as conn:
             key = await conn.fetchval(
                 "SELECT hashtext('wargame-table:' || $1::text || ':' || current_schema())", name
             )
+            # another process holds it for as long as its work takes (a command sync): no limit
+            await conn.execute("SET lock_timeout = 0")
             await conn.execute("SELECT pg_advisory_lock($1::bigint)", key)
             try:
                 yield
@@ -309,7 +529,9 @@ class PostgresDatabase(Database):
             )
 
     async def migrate(self) -> None:
-        async with self._pool.acquire() as conn:
+        async with self._pool.acquire(timeout=BACKGROUND_WAIT) as conn:
+            # a migration takes as long as it takes; reset when the connection goes back
+            await conn.execute("SET lock_timeout = 0; SET statement_timeout = 0")
             # Two processes starting together: the second waits here until the first is done.
             key = await conn.fetchval(
                 "SELECT hashtext('wargame-table:migrations:' || current_schema())"
@@ -380,12 +602,15 @@ def check_url(url: str) -> str:
     )
 
 
-async def open_database(target: str | Path, *, pool_size: int = 10) -> Database:
-    """A database from a URL (``postgresql://…``, ``sqlite:///…``) or a SQLite file path."""
+async def open_database(
+    target: str | Path, *, pool_size: int = 10, wait: float | None = WAIT_LIMIT
+) -> Database:
+    """A database from a URL (``postgresql://…``, ``sqlite:///…``) or a SQLite file path.
+    ``wait``: the limit of one wait on it (None: none, for maintenance such as a copy)."""
     url = str(target)
     if isinstance(target, Path) or "://" not in url:
-        return await SqliteDatabase.open(url)
+        return await SqliteDatabase.open(url, wait=wait)
     check_url(url)
     if url.lower().startswith("sqlite:"):
-        return await SqliteDatabase.open(sqlite_path_of(url))
-    return await PostgresDatabase.open(url, pool_size=pool_size)
+        return await SqliteDatabase.open(sqlite_path_of(url), wait=wait)
+    return await PostgresDatabase.open(url, pool_size=pool_size, wait=wait)

@@ -125,6 +125,7 @@ class Tx:
         self._summary: str | None = None
         self._dice: list[JsonDict] = []
         self.seq: int | None = None  # the history sequence number, once committed
+        self.now: str | None = None  # the database's clock when the transaction began
         self._stored_text: str | None = None  # the state's JSON text as read
 
     @property

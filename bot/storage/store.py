@@ -11,7 +11,12 @@ interaction's claim before it commits. So:
 - an interaction is applied at most once: its id is claimed in the same transaction as its
   change, and a process that finds it claimed raises :class:`DuplicateInteraction` (and says
   nothing), which is what happens when two sessions of one shard both receive it;
-- a command's effect is committed when the ``async with`` block exits, before any reply.
+- a command's effect is committed when the ``async with`` block exits, before any reply;
+- every wait is cut at the interaction's deadline (:mod:`bot.storage.deadline`): a database
+  that is slow or away is :class:`DatabaseBusy` / :class:`DatabaseUnavailable`, and nothing was
+  applied; when the connection fails during COMMIT itself, the interaction's claim is looked
+  up to tell whether the change was made (:class:`OutcomeUnknown` when even that fails);
+- times are the database's own clock, the same for every process on every host.
 
 Nothing is cached between commands: every read goes to the database, so no process can serve a
 row that another process has changed. Nothing here knows any game.
@@ -23,15 +28,29 @@ import asyncio
 import os
 import socket
 import weakref
-from collections.abc import AsyncIterator, Callable, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
-from datetime import UTC, datetime, timedelta
+from dataclasses import dataclass
+from datetime import datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from bot.rules.errors import BotError
-from bot.storage.database import Conn, Database, open_database
-from bot.storage.errors import ConcurrencyError, DuplicateInteraction
+from bot.storage.database import (
+    WAIT_LIMIT,
+    Conn,
+    Database,
+    open_database,
+)
+from bot.storage.deadline import remaining
+from bot.storage.errors import (
+    CommitFailed,
+    ConcurrencyError,
+    DatabaseBusy,
+    DatabaseUnavailable,
+    DuplicateInteraction,
+    OutcomeUnknown,
+)
 from bot.storage.models import (
     CAMPAIGN_COLUMNS,
     HISTORY_COLUMNS,
@@ -44,15 +63,44 @@ from bot.storage.models import (
     dump_json,
     entry_of,
     insert_campaign,
-    now_iso,
     read_game_masters,
     write_state,
 )
 from bot.storage.transfer import check_import, export_data, import_data
 
+T = TypeVar("T")
+
 # How long an interaction's claim is kept: Discord lets an interaction be answered for 15
 # minutes, and a second delivery comes within seconds.
 CLAIM_KEEP = timedelta(hours=1)
+#: how often, and how far apart, a claim is looked up after COMMIT failed
+LOOKUP_ATTEMPTS = 3
+LOOKUP_PAUSE = 0.25
+
+#: ``import_campaign``'s ``expect``: whatever campaign the channel holds
+ANY_CAMPAIGN = -1
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """What a claimed interaction did: ``outcome`` "applied" (with its campaign and history
+    entry, when it made one) or "refused"."""
+
+    interaction_id: int
+    outcome: str
+    campaign_id: int | None
+    seq: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Locked:
+    """A channel's transaction as the store begins it: the connection, the campaign (None:
+    none), its state exactly as stored, and the database's clock."""
+
+    conn: Conn
+    campaign: Campaign | None
+    text: str | None
+    now: str
 
 
 class Store:
@@ -67,10 +115,13 @@ class Store:
 
     # -- lifecycle -----------------------------------------------------------------------------
     @classmethod
-    async def open(cls, target: str | Path, *, pool_size: int = 10) -> Store:
+    async def open(
+        cls, target: str | Path, *, pool_size: int = 10, wait: float | None = WAIT_LIMIT
+    ) -> Store:
         """Open (and migrate) the database at ``target``: a ``postgresql://`` or ``sqlite:///``
-        URL, or the path of a SQLite file."""
-        db = await open_database(target, pool_size=pool_size)
+        URL, or the path of a SQLite file. ``wait``: the limit of any one wait on the database
+        (None: none — for maintenance such as ``python -m bot migrate``)."""
+        db = await open_database(target, pool_size=pool_size, wait=wait)
         try:
             await db.migrate()
         except BaseException:
@@ -100,13 +151,36 @@ class Store:
         return self.db.exclusive(name)
 
     # -- reads ---------------------------------------------------------------------------------
+    async def _read(self, read: Callable[[Conn], Awaitable[T]]) -> T:
+        """``read(conn)`` outside any transaction; once more on a fresh connection when the
+        first one had died (a database restarted since it was opened)."""
+        try:
+            async with self.db.reading() as conn:
+                return await read(conn)
+        except DatabaseUnavailable as exc:
+            if not exc.transient:
+                raise
+        async with self.db.reading() as conn:
+            return await read(conn)
+
     async def get(self, channel_id: int) -> Campaign | None:
         check_ids(channel_id)
-        async with self.db.reading() as conn:
+
+        async def read(conn: Conn) -> Campaign | None:
             row = await conn.fetchrow(
                 f"SELECT {CAMPAIGN_COLUMNS} FROM campaigns WHERE channel_id = ?", channel_id
             )
-        return campaign_of(row)[0] if row is not None else None
+            return campaign_of(row)[0] if row is not None else None
+
+        return await self._read(read)
+
+    async def ping(self) -> None:
+        """One round trip to the database (raises :class:`DatabaseUnavailable` if it is away)."""
+
+        async def read(conn: Conn) -> None:
+            await conn.fetchrow("SELECT 1")
+
+        await self._read(read)
 
     async def history(
         self, channel_id: int, limit: int | None = 10, *, before_seq: int | None = None
@@ -127,10 +201,11 @@ class Store:
     ) -> list[HistoryEntry]:
         """Entries newest first. ``with_states=False`` leaves out each entry's state-before
         (``state_before`` is then None): enough to show the history, much less to read."""
-        async with self.db.reading() as conn:
-            return await self._history(
+        return await self._read(
+            lambda conn: self._history(
                 conn, campaign_id, limit, before_seq=before_seq, with_states=with_states
             )
+        )
 
     @staticmethod
     async def _history(
@@ -158,8 +233,9 @@ class Store:
         return [entry_of(row) for row in await conn.fetch(sql, *args)]
 
     async def get_meta(self, key: str) -> str | None:
-        async with self.db.reading() as conn:
-            row = await conn.fetchrow("SELECT value FROM meta WHERE key = ?", key)
+        row = await self._read(
+            lambda conn: conn.fetchrow("SELECT value FROM meta WHERE key = ?", key)
+        )
         return str(row[0]) if row else None
 
     async def set_meta(self, key: str, value: str) -> None:
@@ -173,8 +249,19 @@ class Store:
 
     async def game_masters(self, channel_id: int) -> list[int]:
         check_ids(channel_id)
-        async with self.db.reading() as conn:
-            return await read_game_masters(conn, channel_id)
+        return await self._read(lambda conn: read_game_masters(conn, channel_id))
+
+    async def claim_of(self, interaction_id: int) -> Claim | None:
+        """What ``interaction_id`` did, if some process claimed it."""
+        check_ids(interaction_id)
+        row = await self._read(
+            lambda conn: conn.fetchrow(
+                "SELECT interaction_id, outcome, campaign_id, seq FROM interactions "
+                "WHERE interaction_id = ?",
+                interaction_id,
+            )
+        )
+        return _claim_of(row) if row is not None else None
 
     # -- the unit of work ----------------------------------------------------------------------
     def channel_lock(self, channel_id: int) -> asyncio.Lock:
@@ -185,40 +272,110 @@ class Store:
         return lock
 
     @asynccontextmanager
-    async def _channel(
-        self, channel_id: int, interaction_id: int | None
-    ) -> AsyncIterator[tuple[Conn, Campaign | None, str | None]]:
+    async def _channel(self, channel_id: int, interaction_id: int | None) -> AsyncIterator[Locked]:
         """A transaction holding the channel's lock (in this process and in the database), with
-        the channel's campaign as it is now. Raises DuplicateInteraction if ``interaction_id``
-        has already been applied (by this or another process)."""
+        the channel's campaign as it is now and the database's clock. Raises
+        DuplicateInteraction if ``interaction_id`` has already been claimed (by this or another
+        process); DatabaseBusy when the lock in this process is not free in time."""
         check_ids(channel_id, interaction_id)
-        async with self.channel_lock(channel_id), self.db.transaction(channel_id) as conn:
-            row = await conn.fetchrow(
+        lock = self.channel_lock(channel_id)
+        try:
+            async with asyncio.timeout(self.db.limit()):
+                await lock.acquire()
+        except TimeoutError:
+            raise DatabaseBusy("other commands of this channel are still running") from None
+        try:
+            sql = (
                 f"SELECT (SELECT COUNT(*) FROM interactions WHERE interaction_id = ?) AS claimed, "
+                f"{self.db.now_sql} AS now, "
                 f"{', '.join('c.' + c for c in CAMPAIGN_COLUMNS.split(', '))} "
                 "FROM (SELECT 1 AS one) AS here "
-                "LEFT JOIN campaigns AS c ON c.channel_id = ?",
-                interaction_id if interaction_id is not None else -1,
-                channel_id,
+                "LEFT JOIN campaigns AS c ON c.channel_id = ?"
             )
-            assert row is not None
-            if row["claimed"]:
-                raise DuplicateInteraction(interaction_id)
-            campaign, text = campaign_of(row) if row["channel_id"] is not None else (None, None)
-            yield conn, campaign, text
+
+            async def prepare(conn: Conn) -> Any:
+                return await conn.fetchrow(
+                    sql, interaction_id if interaction_id is not None else -1, channel_id
+                )
+
+            async with self.db.transaction_with(channel_id, prepare) as (conn, row):
+                assert row is not None
+                if row["claimed"]:
+                    raise DuplicateInteraction(interaction_id)
+                campaign, text = campaign_of(row) if row["channel_id"] is not None else (None, None)
+                yield Locked(conn, campaign, text, str(row["now"]))
+        finally:
+            lock.release()
 
     async def _claim(
-        self, conn: Conn, interaction_id: int | None, channel_id: int, now: str
+        self,
+        conn: Conn,
+        interaction_id: int | None,
+        channel_id: int,
+        now: str,
+        *,
+        campaign_id: int | None = None,
+        seq: int | None = None,
+        outcome: str = "applied",
     ) -> None:
         if interaction_id is not None:
             await conn.execute(
-                "INSERT INTO interactions (interaction_id, channel_id, claimed_at, claimed_by) "
-                "VALUES (?, ?, ?, ?)",
+                "INSERT INTO interactions "
+                "(interaction_id, channel_id, claimed_at, claimed_by, campaign_id, seq, outcome) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
                 interaction_id,
                 channel_id,
                 now,
                 self.process_name,
+                campaign_id,
+                seq,
+                outcome,
             )
+
+    async def claim_refusal(self, interaction_id: int, channel_id: int) -> bool:
+        """Claim ``interaction_id`` as refused before refusing it in a way another process
+        could contradict (an expired button): True if this process may answer; False if some
+        process claimed it first (it applied it, or refused it itself: stay silent)."""
+        try:
+            async with self._channel(channel_id, interaction_id) as locked:
+                await self._claim(
+                    locked.conn, interaction_id, channel_id, locked.now, outcome="refused"
+                )
+        except DuplicateInteraction:
+            return False
+        return True
+
+    async def _settle(
+        self, failed: CommitFailed, channel_id: int, interaction_id: int | None
+    ) -> Claim:
+        """After COMMIT failed: the interaction's claim if the change was committed all the
+        same; DatabaseUnavailable if it was not; OutcomeUnknown if that cannot be told."""
+        if interaction_id is None:
+            raise OutcomeUnknown(str(failed.cause) or type(failed.cause).__name__) from failed
+        last: BaseException = failed.cause
+        for attempt in range(LOOKUP_ATTEMPTS):
+            if attempt:
+                await asyncio.sleep(min(LOOKUP_PAUSE, max(0.0, remaining(LOOKUP_PAUSE))))
+            try:
+                # under the channel's lock: the failed transaction has ended, one way or the other
+                async with self.db.transaction_with(
+                    channel_id,
+                    lambda conn: conn.fetchrow(
+                        "SELECT interaction_id, outcome, campaign_id, seq FROM interactions "
+                        "WHERE interaction_id = ?",
+                        interaction_id,
+                    ),
+                ) as (_, row):
+                    pass
+            except (DatabaseUnavailable, CommitFailed) as exc:
+                last = exc
+                continue
+            if row is None:
+                raise DatabaseUnavailable(
+                    f"the connection failed while committing ({failed.cause!r}); not applied"
+                ) from failed
+            return _claim_of(row)
+        raise OutcomeUnknown(f"{failed.cause!r}; the claim could not be read: {last!r}") from failed
 
     @asynccontextmanager
     async def transaction(
@@ -235,19 +392,42 @@ class Store:
         interaction's claim) in one transaction.
 
         If the body raises, nothing is written. The commit has happened when the ``async with``
-        block exits, so reply to Discord after it.
+        block exits, so reply to Discord after it (and render the reply inside it: a reply
+        that cannot be made then stops the change).
         """
         check_ids(actor_id, guild_id)
-        async with self._channel(channel_id, interaction_id) as (conn, campaign, text):
-            tx = Tx(campaign, conn)
-            tx._stored_text = text
-            yield tx
-            if tx.has_work:
-                now = now_iso()
-                tx.seq = await self._write(
-                    conn, tx, channel_id, actor_id, actor_name, command, guild_id, now
-                )
-                await self._claim(conn, interaction_id, channel_id, now)
+        tx: Tx | None = None
+        try:
+            async with self._channel(channel_id, interaction_id) as locked:
+                tx = Tx(locked.campaign, locked.conn)
+                tx._stored_text = locked.text
+                tx.now = locked.now
+                yield tx
+                if tx.has_work:
+                    tx.seq, campaign_id = await self._write(
+                        locked.conn,
+                        tx,
+                        channel_id,
+                        actor_id,
+                        actor_name,
+                        command,
+                        guild_id,
+                        locked.now,
+                    )
+                    await self._claim(
+                        locked.conn,
+                        interaction_id,
+                        channel_id,
+                        locked.now,
+                        campaign_id=campaign_id,
+                        seq=tx.seq,
+                    )
+        except CommitFailed as failed:
+            claim = await self._settle(failed, channel_id, interaction_id)
+            assert tx is not None
+            if claim.outcome != "applied":
+                raise DuplicateInteraction(interaction_id) from failed
+            tx.seq = claim.seq
 
     async def _write(
         self,
@@ -259,9 +439,9 @@ class Store:
         command: str,
         guild_id: int | None,
         now: str,
-    ) -> int | None:
+    ) -> tuple[int | None, int]:
         """The writes of one transaction. Returns the history sequence number (None for a
-        deletion)."""
+        deletion) and the campaign's id."""
         campaign = tx.campaign
         if tx._delete:
             assert campaign is not None
@@ -274,7 +454,7 @@ class Store:
                 raise ConcurrencyError(channel_id)
             await conn.execute("DELETE FROM history WHERE campaign_id = ?", campaign.campaign_id)
             await conn.execute("DELETE FROM game_masters WHERE channel_id = ?", channel_id)
-            return None
+            return None, campaign.campaign_id
         before_text: str | None = None
         if tx._new_game is not None:
             assert tx._new_state is not None
@@ -306,14 +486,24 @@ class Store:
             before_text,
         )
         assert row is not None
-        return int(row[0])
+        return int(row[0]), campaign_id
 
     # -- undo, export, import, game masters ----------------------------------------------------
     async def latest_undoable(self, channel_id: int) -> HistoryEntry | None:
         """The newest history entry of the channel's current campaign that is not undone yet."""
+        return (await self.newest_undoable(channel_id))[0]
+
+    async def newest_undoable(self, channel_id: int) -> tuple[HistoryEntry | None, str]:
+        """:meth:`latest_undoable`, and the database's clock (what its time is compared with:
+        "made in the last five minutes")."""
         check_ids(channel_id)
-        async with self.db.reading() as conn:
-            return await self._latest_undoable(conn, channel_id)
+
+        async def read(conn: Conn) -> tuple[HistoryEntry | None, str]:
+            now = await conn.fetchrow(f"SELECT {self.db.now_sql} AS now")
+            assert now is not None
+            return await self._latest_undoable(conn, channel_id), str(now["now"])
+
+        return await self._read(read)
 
     @staticmethod
     async def _latest_undoable(conn: Conn, channel_id: int) -> HistoryEntry | None:
@@ -332,25 +522,48 @@ class Store:
         actor_id: int,
         *,
         interaction_id: int | None = None,
-        or_newest: Callable[[HistoryEntry], bool] | None = None,
+        campaign_id: int | None = None,
+        or_newest: Callable[[HistoryEntry, str], bool] | None = None,
+        allowed: Callable[[HistoryEntry, str], bool] | None = None,
     ) -> HistoryEntry:
         """Restore the state from before entry ``seq`` (which must still be the newest entry not
         undone) and mark it undone. The entry itself stays in the history.
 
-        ``or_newest``: when ``seq`` is no longer the newest entry, undo the newest one instead
-        if this says so (in the same transaction, so nothing can come between the check and the
-        undo); otherwise, and without it, refuse with "campaign-changed"."""
+        ``campaign_id``: the campaign the entry belongs to (a button under an old reply); when
+        the channel's campaign is another one now, refuse with "campaign-ended".
+        ``or_newest(entry, now)``: when ``seq`` is no longer the newest entry, undo the newest
+        one instead if this says so (in the same transaction, so nothing can come between the
+        check and the undo); otherwise, and without it, refuse with "campaign-changed" (with
+        "undo-button-done" when entry ``seq`` itself has been undone).
+        ``allowed(entry, now)``: whether this member may undo that entry (``now`` is the
+        database's clock), checked in the same transaction; refused with "undo-not-allowed"."""
         check_ids(actor_id)
-        async with self._channel(channel_id, interaction_id) as (conn, campaign, _):
+        async with self._channel(channel_id, interaction_id) as locked:
+            conn, campaign, now = locked.conn, locked.campaign, locked.now
+            if campaign_id is not None and (
+                campaign is None or campaign.campaign_id != campaign_id
+            ):
+                raise BotError(key="campaign-ended")
             latest = await self._latest_undoable(conn, channel_id)
-            if campaign is None or latest is None:
+            if campaign is None:
                 raise BotError(key="campaign-changed")
-            if latest.seq != seq and (or_newest is None or not or_newest(latest)):
+            if latest is None or (
+                latest.seq != seq and (or_newest is None or not or_newest(latest, now))
+            ):
+                undone = await conn.fetchrow(
+                    "SELECT undone_at FROM history WHERE campaign_id = ? AND seq = ?",
+                    campaign.campaign_id,
+                    seq,
+                )
+                if undone is not None and undone["undone_at"] is not None:
+                    raise BotError(key="undo-button-done")
                 raise BotError(key="campaign-changed")
+            assert latest is not None
             seq = latest.seq
             if latest.state_before is None:
                 raise BotError(key="nothing-to-undo")
-            now = now_iso()
+            if allowed is not None and not allowed(latest, now):
+                raise BotError(key="undo-not-allowed")
             await write_state(conn, campaign, dump_json(latest.state_before), now)
             await conn.execute(
                 "UPDATE history SET undone_by = ?, undone_at = ? WHERE campaign_id = ? AND seq = ?",
@@ -359,17 +572,28 @@ class Store:
                 campaign.campaign_id,
                 seq,
             )
-            await self._claim(conn, interaction_id, channel_id, now)
+            await self._claim(
+                conn,
+                interaction_id,
+                channel_id,
+                now,
+                campaign_id=campaign.campaign_id,
+                seq=seq,
+            )
         return latest.model_copy(update={"undone_by": actor_id, "undone_at": now})
 
-    async def export_campaign(self, channel_id: int) -> JsonDict | None:
+    async def export_campaign(
+        self, channel_id: int, *, limit: float | None = None
+    ) -> JsonDict | None:
         """The campaign as plain JSON data (see :func:`bot.storage.transfer.export_data`), read
-        in one transaction."""
-        async with self._channel(channel_id, None) as (conn, campaign, _):
-            if campaign is None:
+        in one transaction; ``limit``: how long a statement may take (a long history)."""
+        async with self._channel(channel_id, None) as locked:
+            if limit is not None:
+                await self.db.allow(locked.conn, limit)
+            if locked.campaign is None:
                 return None
-            history = await self._history(conn, campaign.campaign_id, None)
-            return await export_data(conn, campaign, history)
+            history = await self._history(locked.conn, locked.campaign.campaign_id, None)
+            return await export_data(locked.conn, locked.campaign, history)
 
     async def import_campaign(
         self,
@@ -379,22 +603,35 @@ class Store:
         *,
         interaction_id: int | None = None,
         imported_by: int | None = None,
+        expect: int | None = ANY_CAMPAIGN,
+        limit: float | None = None,
     ) -> None:
         """Replace the channel's campaign with exported ``data`` (already validated; see
-        :func:`bot.storage.transfer.import_data`) in one transaction."""
+        :func:`bot.storage.transfer.import_data`) in one transaction. ``expect``: the id of the
+        campaign the import was confirmed to replace (None: no campaign); when the channel holds
+        another one now, refuse with "import-campaign-changed". ``limit``: how long a statement
+        may take (a long history)."""
         check_import(guild_id, data, imported_by)
-        now = now_iso()
-        async with self._channel(channel_id, interaction_id) as (conn, old, _):
-            await import_data(conn, channel_id, guild_id, data, old, imported_by, now)
-            await self._claim(conn, interaction_id, channel_id, now)
+        async with self._channel(channel_id, interaction_id) as locked:
+            if limit is not None:
+                await self.db.allow(locked.conn, limit)
+            old = locked.campaign
+            if expect != ANY_CAMPAIGN and (old.campaign_id if old else None) != expect:
+                raise BotError(key="import-campaign-changed")
+            campaign_id = await import_data(
+                locked.conn, channel_id, guild_id, data, old, imported_by, locked.now
+            )
+            await self._claim(
+                locked.conn, interaction_id, channel_id, locked.now, campaign_id=campaign_id
+            )
 
     async def add_game_master(
         self, channel_id: int, user_id: int, added_by: int, *, interaction_id: int | None = None
     ) -> bool:
         """True if added, False if already one."""
         check_ids(user_id, added_by)
-        async with self._channel(channel_id, interaction_id) as (conn, _, _):
-            now = now_iso()
+        async with self._channel(channel_id, interaction_id) as locked:
+            conn, now = locked.conn, locked.now
             row = await conn.fetchrow(
                 "INSERT INTO game_masters (channel_id, user_id, added_by, added_at) "
                 "VALUES (?, ?, ?, ?) ON CONFLICT (channel_id, user_id) DO NOTHING "
@@ -411,20 +648,34 @@ class Store:
         self, channel_id: int, user_id: int, *, interaction_id: int | None = None
     ) -> bool:
         check_ids(user_id)
-        async with self._channel(channel_id, interaction_id) as (conn, _, _):
-            row = await conn.fetchrow(
+        async with self._channel(channel_id, interaction_id) as locked:
+            row = await locked.conn.fetchrow(
                 "DELETE FROM game_masters WHERE channel_id = ? AND user_id = ? RETURNING user_id",
                 channel_id,
                 user_id,
             )
-            await self._claim(conn, interaction_id, channel_id, now_iso())
+            await self._claim(locked.conn, interaction_id, channel_id, locked.now)
         return row is not None
 
     async def prune_interactions(self, keep: timedelta = CLAIM_KEEP) -> int:
-        """Forget interaction claims older than ``keep``; returns how many."""
-        cutoff = (datetime.now(UTC) - keep).isoformat(timespec="milliseconds")
+        """Forget interaction claims older than ``keep`` (by the database's clock); returns how
+        many."""
         async with self.db.transaction() as conn:
+            now = await conn.fetchrow(f"SELECT {self.db.now_sql} AS now")
+            assert now is not None
+            cutoff = (datetime.fromisoformat(str(now["now"])) - keep).isoformat(
+                timespec="milliseconds"
+            )
             rows = await conn.fetch(
                 "DELETE FROM interactions WHERE claimed_at <= ? RETURNING interaction_id", cutoff
             )
         return len(rows)
+
+
+def _claim_of(row: Any) -> Claim:
+    return Claim(
+        interaction_id=int(row["interaction_id"]),
+        outcome=str(row["outcome"]),
+        campaign_id=None if row["campaign_id"] is None else int(row["campaign_id"]),
+        seq=None if row["seq"] is None else int(row["seq"]),
+    )

@@ -60,8 +60,9 @@ async def import_data(
     old: Campaign | None,
     imported_by: int | None,
     now: str,
-) -> None:
-    """Put ``data`` in place of the channel's campaign ``old`` (if any). The new row records
+) -> int:
+    """Put ``data`` in place of the channel's campaign ``old`` (if any); returns the new
+    campaign's id. The new row records
     ``imported_by`` and ``now``; every history entry from the file is marked imported (the
     file's actors and times are its own word, not this table's record)."""
     if old is not None:
@@ -97,6 +98,7 @@ async def import_data(
             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)",
             history,
         )
+    return campaign_id
 
 
 def _history_row(campaign_id: int, channel_id: int, h: Mapping[str, Any]) -> tuple[Any, ...]:
