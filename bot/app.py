@@ -24,17 +24,27 @@ from discord import app_commands
 from discord.ext import commands, tasks
 from pydantic import BaseModel
 
-from bot import discord_internals
+from bot import answers, discord_internals
+from bot.answers import answer_of
 from bot.campaigns import CampaignAccess, describe_invocation
-from bot.catalog import locale_of, refusal, t
+from bot.catalog import CommandName, locale_of, refusal, t
 from bot.config import Settings
 from bot.ids import is_discord_id
+from bot.logs import RateLimitedLog
 from bot.options import autocomplete_problem, validate_options
 from bot.rules.dice import Dice
 from bot.rules.errors import BotError
 from bot.storage import Store, dump_json
-from bot.storage.errors import ConcurrencyError, DuplicateInteraction
+from bot.storage.deadline import deadline_in, set_deadline
+from bot.storage.errors import (
+    ConcurrencyError,
+    DatabaseBusy,
+    DatabaseUnavailable,
+    DuplicateInteraction,
+    OutcomeUnknown,
+)
 from bot.translator import CatalogTranslator
+from bot.ui import dynamic_items
 
 log = logging.getLogger(__name__)
 
@@ -49,7 +59,9 @@ INVITE_PERMISSIONS = discord.Permissions(
 )
 INVITE_SCOPES = ("bot", "applications.commands")
 # Discord's error code for a second callback to one interaction
-ALREADY_ACKNOWLEDGED = 40060
+ALREADY_ACKNOWLEDGED = answers.ALREADY_ACKNOWLEDGED
+#: how long a clean stop waits for the interactions in flight, beyond the database's limit
+SHUTDOWN_MARGIN = 2.0
 
 
 def cog_extensions() -> list[str]:
@@ -72,9 +84,6 @@ class TableTree(app_commands.CommandTree["TableBot"]):
     async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
         bot = self.client
         loc = locale_of(interaction.locale)
-        if bot.shutting_down:
-            await bot.send_ephemeral(interaction, t(loc, "restarting"), refusal=True)
-            return False
         outside = next(
             (
                 value
@@ -109,11 +118,14 @@ class TableTree(app_commands.CommandTree["TableBot"]):
         return True
 
     async def _call(self, interaction: discord.Interaction[Any]) -> None:
-        self.client.inflight += 1
+        bot = self.client
+        answer = bot.begin(interaction)
+        bot.inflight += 1
         try:
             await super()._call(interaction)
         finally:
-            self.client.inflight -= 1
+            bot.inflight -= 1
+            bot.finish(interaction, answer)
 
     async def on_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
@@ -153,7 +165,13 @@ class TableBot(CampaignAccess, commands.AutoShardedBot):
         self._load_cogs = load_cogs
         self._store: Store | None = None
         self.inflight = 0
+        # the tasks handling interactions right now (a clean stop waits for them)
+        self._in_flight: dict[int, asyncio.Task[Any]] = {}
+        # seconds after arrival at which an unanswered interaction is deferred
+        self.defer_after = answers.DEFER_AFTER
         self.shutting_down = False
+        # one WARNING line per kind of database outage every 30 s, not one per command
+        self.outage_log = RateLimitedLog(log)
         self.started_at = time.monotonic()
         self.synced_at: float | None = None
         self._shared_rng = (
@@ -182,7 +200,9 @@ class TableBot(CampaignAccess, commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         self._store = await Store.open(
-            self.settings.database_target, pool_size=self.settings.database_pool_size
+            self.settings.database_target,
+            pool_size=self.settings.database_pool_size,
+            wait=self.settings.database_timeout,
         )
         log.info("Campaigns are stored in %s", self._store.description)
         log.info("Invite the bot with %s", self.invite_url())
@@ -191,6 +211,7 @@ class TableBot(CampaignAccess, commands.AutoShardedBot):
         if self._load_cogs:
             for name in cog_extensions():
                 await self.load_extension(name)
+        self.add_dynamic_items(*dynamic_items())
         await self.sync_commands()
         self.heartbeat.start()
         self.prune_claims.start()
@@ -368,34 +389,90 @@ class TableBot(CampaignAccess, commands.AutoShardedBot):
                         await asyncio.sleep(wait)
             self._identified_at[shard] = time.monotonic()
 
+    # -- answering every interaction in time ---------------------------------------------------
+    def begin(self, interaction: discord.Interaction[Any]) -> answers.Answer:
+        """An interaction's handler starts: its answer is watched (deferred if late), its
+        database work must end by its deadline, and a clean stop waits for it."""
+        answer = answer_of(interaction)
+        answer.on_expired = self._expired
+        answer.watch(self.defer_after)
+        self._track(interaction.id)
+        # the database's deadline for the rest of this handler's task
+        set_deadline(answer.received + self.settings.database_timeout)
+        return answer
+
+    def _track(self, interaction_id: int) -> None:
+        """The current task handles ``interaction_id``: a clean stop waits for it."""
+        task = asyncio.current_task()
+        if task is None or self._in_flight.get(interaction_id) is task:
+            return
+        self._in_flight[interaction_id] = task
+
+        def done(_: asyncio.Task[Any]) -> None:
+            if self._in_flight.get(interaction_id) is task:
+                del self._in_flight[interaction_id]
+
+        task.add_done_callback(done)
+
+    async def settled(self, interaction_id: int, timeout: float = 15.0) -> None:
+        """Wait until this process has sent everything it will send for ``interaction_id``
+        (the stand-in's tests and the local table: a reply can be followed by more)."""
+        task = self._in_flight.get(interaction_id)
+        if task is not None and task is not asyncio.current_task():
+            await asyncio.wait({task}, timeout=timeout)
+
+    def begin_press(self, interaction: discord.Interaction[Any]) -> answers.Answer:
+        """A handler took a button press (see :meth:`begin`)."""
+        answer = self.begin(interaction)
+        answer.taken = True
+        return answer
+
+    def finish(self, interaction: discord.Interaction[Any], answer: answers.Answer) -> None:
+        if interaction.response.is_done():
+            answer.cancel()
+
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
-        """Make sure buttons and autocompletes nobody handles still get an answer."""
-        if interaction.type in (
-            discord.InteractionType.component,
-            discord.InteractionType.autocomplete,
-        ):
-            asyncio.get_running_loop().call_later(
-                2.5, lambda: asyncio.ensure_future(self._answer_if_forgotten(interaction))
+        """A button press no handler takes (an old message's view) is answered "expired"."""
+        if interaction.type is discord.InteractionType.component:
+            answer = answer_of(interaction)
+            answer.on_expired = self._expired
+            answer.watch(self.defer_after)
+
+    async def _expired(self, interaction: discord.Interaction[Any]) -> None:
+        """Answer a press nobody took "expired" — after claiming it, so that no other process
+        (one holding the old view, in a rolling restart) applies it meanwhile."""
+        self._track(interaction.id)
+        mine = True
+        if interaction.channel_id is not None:
+            try:
+                with deadline_in(self.settings.database_timeout):
+                    mine = await self.store.claim_refusal(interaction.id, interaction.channel_id)
+            except DatabaseUnavailable:
+                mine = True  # nothing can be applied anywhere while the database is away
+        if mine:
+            await self.send_ephemeral(
+                interaction, t(locale_of(interaction.locale), "button-expired"), refusal=True
             )
 
-    async def _answer_if_forgotten(self, interaction: discord.Interaction[Any]) -> None:
-        if interaction.response.is_done():
-            return
-        with suppress(discord.HTTPException, discord.InteractionResponded):
-            if interaction.type is discord.InteractionType.autocomplete:
-                await interaction.response.autocomplete([])
-            else:
-                await interaction.response.send_message(
-                    t(locale_of(interaction.locale), "button-expired"), ephemeral=True
-                )
-
     # -- shutdown ------------------------------------------------------------------------------
-    async def shutdown(self, grace: float = 4.0) -> None:
-        """Stop taking interactions, let those in flight finish (``grace`` s at most), close."""
+    async def shutdown(self, grace: float | None = None) -> None:
+        """Stop taking interactions, let those in flight finish, close.
+
+        The gateway sessions close first, so no new interaction reaches this process (in a
+        rolling restart Discord delivers them to the other session of the shard); those
+        already here finish, each within its database deadline (``grace`` s at most: by
+        default that deadline plus a margin)."""
         self.shutting_down = True
-        deadline = time.monotonic() + grace
-        while self.inflight > 0 and time.monotonic() < deadline:
-            await asyncio.sleep(0.05)
+        if grace is None:
+            grace = self.settings.database_timeout + SHUTDOWN_MARGIN
+        for shard in list(self.shards.values()):
+            with suppress(Exception):
+                await shard.disconnect()
+        self._shards_up.clear()
+        pending = {t for t in self._in_flight.values() if not t.done()}
+        if pending:
+            log.info("Finishing %d interaction(s) in flight", len(pending))
+            await asyncio.wait(pending, timeout=grace)
         await self.close()
 
     async def close(self) -> None:
@@ -419,10 +496,7 @@ class TableBot(CampaignAccess, commands.AutoShardedBot):
                 if not interaction.response.is_done():
                     await interaction.response.autocomplete([])
                 return
-            if interaction.response.is_done():
-                await interaction.followup.send(message, ephemeral=True)
-            else:
-                await interaction.response.send_message(message, ephemeral=True)
+            await answers.send(interaction, message, ephemeral=True)
         except discord.HTTPException as exc:
             if exc.code == ALREADY_ACKNOWLEDGED:
                 log.debug("Interaction %s was answered by another process", interaction.id)
@@ -444,9 +518,33 @@ class TableBot(CampaignAccess, commands.AutoShardedBot):
             log.debug("Interaction %s is handled by another process", interaction.id)
             return
         loc = locale_of(interaction.locale)
+        answer = answer_of(interaction)
+        answer.outcome = "refused"
         refused = _refusal_text(original, loc) if isinstance(original, BotError) else None
         if refused is not None:
             message = refused
+        elif isinstance(original, DatabaseUnavailable):
+            answer.outcome = "unavailable"
+            self.outage_log.warning(
+                original.kind,
+                "The database is %s (%s): %s — %s",
+                "busy" if isinstance(original, DatabaseBusy) else "unavailable",
+                original.reason,
+                describe_invocation(interaction),
+                original.action or "it may recover by itself",
+            )
+            key = "db-busy" if isinstance(original, DatabaseBusy) else "db-unavailable"
+            message = t(loc, key)
+        elif isinstance(original, OutcomeUnknown):
+            answer.outcome = "unavailable"
+            self.outage_log.warning(
+                "unknown",
+                "The database connection failed while committing, and the outcome could not "
+                "be read back (%s): %s",
+                original.reason,
+                describe_invocation(interaction),
+            )
+            message = t(loc, "db-outcome-unknown", history=CommandName("campaign history"))
         elif isinstance(original, ConcurrencyError):
             message = t(loc, "error-concurrency")
         elif isinstance(error, app_commands.CommandNotFound):
@@ -458,6 +556,7 @@ class TableBot(CampaignAccess, commands.AutoShardedBot):
         elif isinstance(error, app_commands.CheckFailure):
             message = t(loc, "error-check-failed")
         else:
+            answer.outcome = "error"
             ref = secrets.token_hex(3).upper()
             log.error(
                 "Unexpected error (ref %s) in %s",
@@ -466,6 +565,9 @@ class TableBot(CampaignAccess, commands.AutoShardedBot):
                 exc_info=(type(original), original, original.__traceback__),
             )
             message = t(loc, "error-unexpected", ref=ref)
+        if answer.deferred is not None and answer.outcome == "refused":
+            # the member watched "thinking…" before this: say plainly that nothing happened
+            message = f"{message} {t(loc, 'refusal-nothing-changed')}"
         await self.send_ephemeral(interaction, message[:1900], refusal=True)
 
 

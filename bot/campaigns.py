@@ -2,7 +2,7 @@
 master), one command's unit of work (:meth:`CampaignAccess.campaign_tx`), a rule run on a game's
 state (:meth:`CampaignAccess.play`), a read-only look (:meth:`CampaignAccess.read_state`,
 :meth:`CampaignAccess.read_campaign`) and a roll of no game's own noted in the channel's history
-(:meth:`CampaignAccess.record_aside`).
+(:meth:`CampaignAccess.aside`).
 :class:`bot.app.TableBot` inherits these."""
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from typing import Any, Generic, TypeVar
 import discord
 from pydantic import BaseModel
 
+from bot.answers import answer_of
 from bot.catalog import has
 from bot.games import GAMES, setup_command, setup_hint
 from bot.rules.dice import Draw
@@ -32,6 +33,8 @@ S = TypeVar("S", bound=BaseModel)
 def describe_invocation(interaction: discord.Interaction[Any]) -> str:
     """``/battle attacker:Tank defender:Trooper`` — what the person typed, for the history."""
     data: dict[str, Any] = dict(interaction.data or {})
+    if "custom_id" in data:  # a button or a select under a message
+        return f"button {str(data['custom_id'])[:100]}"
     words = [f"/{data.get('name', '?')}"]
     options: list[dict[str, Any]] = list(data.get("options", []))
     while options and options[0].get("type") in (1, 2):
@@ -158,6 +161,9 @@ class CampaignAccess:
                     interaction, campaign, action, game_masters=await tx.game_masters()
                 )
             yield tx
+        if tx.has_work:
+            # committed: this process answers for it, even where another one deferred it
+            answer_of(interaction).applied = True
 
     @asynccontextmanager
     async def play(
@@ -210,24 +216,26 @@ class CampaignAccess:
             await self.ensure_game_master(interaction, campaign, action)
         return campaign
 
-    async def record_aside(
+    @asynccontextmanager
+    async def aside(
         self,
         interaction: discord.Interaction[Any],
         summary: str,
         dice: Iterable[Draw | Mapping[str, Any]] = (),
         *,
         command: str | None = None,
-    ) -> bool:
+    ) -> AsyncIterator[bool]:
         """Note a roll that belongs to no campaign (/battle, /roll) in the history of the
-        channel's campaign, of any game, its state untouched: True once committed; False when
-        the channel has no campaign (nothing is written). ``command`` as in :meth:`campaign_tx`."""
+        channel's campaign, of any game, its state untouched. Yields whether it is noted (the
+        channel has a campaign; nothing is written otherwise): render the reply inside the
+        block; the note is committed when it exits. ``command`` as in :meth:`campaign_tx`."""
         if interaction.channel_id is None:
-            return False
+            yield False
+            return
         async with self.campaign_tx(interaction, game=None, require=False, command=command) as tx:
-            if tx.campaign is None:
-                return False
-            tx.record(summary, dice)
-        return True
+            if tx.campaign is not None:
+                tx.record(summary, dice)
+            yield tx.campaign is not None
 
     async def state_or_none(self, interaction: discord.Interaction[Any], game: Game[S]) -> S | None:
         """For autocomplete: the channel's state of ``game``, or None (never raises)."""

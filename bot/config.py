@@ -45,6 +45,9 @@ class Settings(BaseSettings):
     # postgresql://user@host:port/db or sqlite:///path; unset: SQLite at database_path
     database_url: str | None = None
     database_pool_size: int = Field(default=10, ge=3, le=100)
+    # seconds one interaction may wait for the database in all (locks, a connection, its
+    # statements) before the bot refuses "busy, nothing changed"
+    database_timeout: float = Field(default=5.0, ge=0.5, le=10.0)
     discord_guild_id: int | None = None
     log_level: str = "INFO"
     discord_api_base_url: str = DEFAULT_API_BASE_URL

@@ -4,18 +4,20 @@ the Roll again and Undo buttons under replies."""
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Awaitable, Callable
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord.utils import MISSING
 
+from bot.answers import answer_of, send, update
 from bot.catalog import locale_of, refusal, render_summary, t
 from bot.rules.errors import BotError
 
 if TYPE_CHECKING:
-    from bot.storage import HistoryEntry, Tx
+    from bot.storage import HistoryEntry, Store, Tx
 
 log = logging.getLogger(__name__)
 
@@ -95,7 +97,12 @@ class EmbedBuilder:
 
 
 class SafeView(discord.ui.View):
-    """A view whose errors become an ephemeral reply, never silence."""
+    """A view held in memory for its message: a press is watched like every interaction (see
+    :mod:`bot.answers`), and its errors become an ephemeral reply, never silence."""
+
+    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+        begin_press(interaction)
+        return True
 
     async def on_error(
         self,
@@ -103,17 +110,29 @@ class SafeView(discord.ui.View):
         error: Exception,
         item: discord.ui.Item[Any],
     ) -> None:
-        bot = interaction.client
-        report = getattr(bot, "report_error", None)
-        if report is not None:
-            await report(interaction, error)
-            return
-        log.error("error in view", exc_info=error)
+        await report(interaction, error)
+
+
+def begin_press(interaction: discord.Interaction[Any]) -> None:
+    """A handler took this press: the bot watches its answer and its database deadline."""
+    begin = getattr(interaction.client, "begin_press", None)
+    if begin is not None:
+        begin(interaction)
+
+
+async def report(interaction: discord.Interaction[Any], error: Exception) -> None:
+    """An error in a button's handler, answered as the bot answers every error."""
+    handler = getattr(interaction.client, "report_error", None)
+    if handler is not None:
+        await handler(interaction, error)
+        return
+    log.error("error in a button's handler", exc_info=error)
 
 
 class ConfirmView(SafeView):
     """Confirm / Cancel buttons that only ``owner_id`` may press. ``on_confirm`` does the work
-    (and its own commit) and returns the text that replaces the question."""
+    (and its own commit) and returns the text that replaces the question. A refusal replaces
+    the question too; a database that is away leaves it, so the owner can press again."""
 
     def __init__(
         self,
@@ -132,10 +151,9 @@ class ConfirmView(SafeView):
         self.done = False
 
     async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+        await super().interaction_check(interaction)
         if interaction.user.id != self.owner_id:
-            await interaction.response.send_message(
-                tr(interaction, "confirm-only-owner"), ephemeral=True
-            )
+            await send(interaction, tr(interaction, "confirm-only-owner"), ephemeral=True)
             return False
         return True
 
@@ -144,19 +162,18 @@ class ConfirmView(SafeView):
         self, interaction: discord.Interaction[Any], button: discord.ui.Button[Any]
     ) -> None:
         if self.done:
-            await interaction.response.send_message(
-                tr(interaction, "confirm-already"), ephemeral=True
-            )
+            await send(interaction, tr(interaction, "confirm-already"), ephemeral=True)
             return
         self.done = True
-        self.stop()
         try:
             text = await self._on_confirm(interaction)
         except BotError as exc:
             text = refusal(exc, lang(interaction))
-            await interaction.response.edit_message(content=text, view=None, embed=None)
-            return
-        await interaction.response.edit_message(content=text, view=None, embed=None)
+        except BaseException:
+            self.done = False  # not applied: the owner may try again
+            raise
+        self.stop()
+        await update(interaction, content=text, view=None, embed=None)
 
     @discord.ui.button(label="Cancel", style=discord.ButtonStyle.secondary)
     async def cancel(
@@ -164,9 +181,7 @@ class ConfirmView(SafeView):
     ) -> None:
         self.done = True
         self.stop()
-        await interaction.response.edit_message(
-            content=tr(interaction, "confirm-cancelled"), view=None
-        )
+        await update(interaction, content=tr(interaction, "confirm-cancelled"), view=None)
 
 
 # ----------------------------------------------------------------------------------------------
@@ -177,93 +192,110 @@ class ConfirmView(SafeView):
 UNDO_OWN_WINDOW = timedelta(minutes=5)
 
 
-def own_recent(entry: HistoryEntry, user_id: int) -> bool:
-    """``entry`` is ``user_id``'s own change, made within :data:`UNDO_OWN_WINDOW`: theirs to undo
-    without being a game master (/campaign undo and the Undo button)."""
-    age = datetime.now(UTC) - datetime.fromisoformat(entry.created_at)
+def own_recent(entry: HistoryEntry, user_id: int, now: str) -> bool:
+    """``entry`` is ``user_id``'s own change, made within :data:`UNDO_OWN_WINDOW` of ``now``
+    (the database's clock): theirs to undo without being a game master (/campaign undo and the
+    Undo button)."""
+    age = datetime.fromisoformat(now) - datetime.fromisoformat(entry.created_at)
     return entry.actor_id == user_id and age <= UNDO_OWN_WINDOW
 
 
-#: how long the buttons under a reply act: just under the 15 minutes Discord keeps an
-#: interaction alive (afterwards, and after a restart, a press is answered "expired")
+#: how long the Roll again button under a reply acts: just under the 15 minutes Discord keeps
+#: an interaction alive (afterwards, and after a restart, a press is answered "expired")
 BUTTON_LIFETIME = 14 * 60.0
 
 RollAgain = Callable[[discord.Interaction[Any]], Awaitable[None]]
 
 
 class ReplyButtons(SafeView):
-    """**Roll again** (anyone at the table: ``again`` answers the press with a new roll as the
-    member who pressed) and/or **Undo** (the change ``undo_seq`` in ``channel_id``: its maker
-    within :data:`UNDO_OWN_WINDOW`, or a game master — the rules of ``/campaign undo``)."""
+    """**Roll again** under a roll or a battle: anyone at the table; ``again`` answers the press
+    with a new roll as the member who pressed."""
 
-    def __init__(
-        self,
-        locale: str,
-        *,
-        again: RollAgain | None = None,
-        channel_id: int | None = None,
-        undo_seq: int | None = None,
-        timeout: float | None = None,
-    ) -> None:
+    def __init__(self, locale: str, *, again: RollAgain, timeout: float | None = None) -> None:
         super().__init__(timeout=BUTTON_LIFETIME if timeout is None else timeout)
         self._again = again
-        self.channel_id = channel_id
-        self.undo_seq = undo_seq
-        self.undone = False
-        if again is not None:
-            button: discord.ui.Button[ReplyButtons] = discord.ui.Button(
-                label=t(locale, "button-roll-again"), style=discord.ButtonStyle.primary, emoji="🎲"
-            )
-            button.callback = self._roll_again  # type: ignore[method-assign]
-            self.add_item(button)
-        self.undo_button: discord.ui.Button[ReplyButtons] | None = None
-        if channel_id is not None and undo_seq is not None:
-            self.undo_button = discord.ui.Button(
-                label=t(locale, "button-undo"), style=discord.ButtonStyle.secondary, emoji="↩️"
-            )
-            self.undo_button.callback = self._undo  # type: ignore[method-assign]
-            self.add_item(self.undo_button)
+        button: discord.ui.Button[ReplyButtons] = discord.ui.Button(
+            label=t(locale, "button-roll-again"), style=discord.ButtonStyle.primary, emoji="🎲"
+        )
+        button.callback = self._roll_again  # type: ignore[method-assign]
+        self.add_item(button)
 
     async def _roll_again(self, interaction: discord.Interaction[Any]) -> None:
-        assert self._again is not None
         await self._again(interaction)
 
+
+class UndoButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"undo:(?P<campaign>[0-9]{1,19}):(?P<seq>[0-9]{1,19})",
+):
+    """**Undo** under a reply: undoes history entry ``seq`` of campaign ``campaign_id`` — the
+    rules of ``/campaign undo``: its maker within :data:`UNDO_OWN_WINDOW`, or a game master.
+    Everything it needs is in its custom id and the database, so a press works after a restart
+    and on any process; from a campaign that has ended (or been replaced) it refuses."""
+
+    def __init__(self, campaign_id: int, seq: int, *, label: str, disabled: bool = False) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.secondary,
+                emoji="↩️",
+                custom_id=f"undo:{campaign_id}:{seq}",
+                disabled=disabled,
+            )
+        )
+        self.campaign_id = campaign_id
+        self.seq = seq
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> UndoButton:
+        begin_press(interaction)
+        label = getattr(item, "label", None) or tr(interaction, "button-undo")
+        return cls(int(match["campaign"]), int(match["seq"]), label=label)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        try:
+            await self._undo(interaction)
+        except Exception as exc:
+            await report(interaction, exc)
+
     async def _undo(self, interaction: discord.Interaction[Any]) -> None:
-        assert self.channel_id is not None and self.undo_seq is not None
         bot = interaction.client
-        store = bot.store
-        if self.undone:
-            await interaction.response.send_message(
-                tr(interaction, "undo-button-done"), ephemeral=True
-            )
-            return
-        latest = await store.latest_undoable(self.channel_id)
-        if latest is None or latest.seq != self.undo_seq:
-            await interaction.response.send_message(
-                tr(interaction, "undo-button-gone"), ephemeral=True
-            )
-            return
-        campaign = await store.get(self.channel_id)
+        store: Store = bot.store
+        if interaction.channel_id is None:
+            raise BotError(key="use-in-channel")
+        channel_id = interaction.channel_id
+        campaign = await store.get(channel_id)
+        if campaign is None or campaign.campaign_id != self.campaign_id:
+            raise BotError(key="campaign-ended")
         is_gm = await bot.is_game_master(interaction, campaign)
-        if not (is_gm or own_recent(latest, interaction.user.id)):
-            await interaction.response.send_message(
-                tr(interaction, "undo-not-allowed"), ephemeral=True
-            )
-            return
+        user_id = interaction.user.id
         try:
             entry = await store.undo(
-                self.channel_id, self.undo_seq, interaction.user.id, interaction_id=interaction.id
+                channel_id,
+                self.seq,
+                user_id,
+                interaction_id=interaction.id,
+                campaign_id=self.campaign_id,
+                allowed=lambda latest, now: is_gm or own_recent(latest, user_id, now),
             )
         except BotError as exc:
-            key = "undo-button-gone" if exc.key == "campaign-changed" else None
-            text = tr(interaction, key) if key else refusal(exc, lang(interaction))
-            await interaction.response.send_message(text, ephemeral=True)
-            return
-        self.undone = True
-        if self.undo_button is not None:
-            self.undo_button.disabled = True
-        await interaction.response.edit_message(view=self)
-        await interaction.followup.send(
+            if exc.key == "campaign-changed":
+                raise BotError(key="undo-button-gone") from None
+            raise
+        answer_of(interaction).applied = True
+        done = discord.ui.View(timeout=None)
+        done.add_item(
+            UndoButton(self.campaign_id, self.seq, label=self.item.label or "", disabled=True)
+        )
+        await update(interaction, view=done)
+        await send(
+            interaction,
             tr(
                 interaction,
                 "undo-done",
@@ -271,8 +303,13 @@ class ReplyButtons(SafeView):
                 actor=entry.actor_name,
                 command=clip(entry.command, 80),
                 summary=clip(render_summary(lang(interaction), entry.summary), 200),
-            )
+            ),
         )
+
+
+def dynamic_items() -> list[type[discord.ui.DynamicItem[Any]]]:
+    """The buttons a press of which the bot handles from its custom id alone."""
+    return [UndoButton]
 
 
 def undo_button(interaction: discord.Interaction[Any], tx: Tx) -> discord.ui.View:
@@ -281,4 +318,6 @@ def undo_button(interaction: discord.Interaction[Any], tx: Tx) -> discord.ui.Vie
     campaign was just created (``/campaign end`` removes that)."""
     if tx.seq is None or tx.campaign is None or interaction.channel_id is None:
         return MISSING
-    return ReplyButtons(lang(interaction), channel_id=interaction.channel_id, undo_seq=tx.seq)
+    view = discord.ui.View(timeout=None)
+    view.add_item(UndoButton(tx.campaign.campaign_id, tx.seq, label=tr(interaction, "button-undo")))
+    return view

@@ -26,6 +26,7 @@ def test_every_setting_has_its_variable() -> None:
         "DATABASE_PATH",
         "DATABASE_URL",
         "DATABASE_POOL_SIZE",
+        "DATABASE_TIMEOUT",
         "DISCORD_GUILD_ID",
         "LOG_LEVEL",
         "DISCORD_API_BASE_URL",
@@ -51,6 +52,19 @@ def test_the_model_reads_the_environment_itself(env: pytest.MonkeyPatch) -> None
     assert settings.log_level == "DEBUG"
     assert settings.dice_seed is None
     assert settings.database_path == Path("var") / "wargame-table.sqlite3"
+    assert settings.database_timeout == 5.0
+
+
+@pytest.mark.parametrize("value", ["0.4", "10.5", "soon"])
+def test_the_database_timeout_stays_under_the_deadline_after_a_deferral(
+    env: pytest.MonkeyPatch, value: str
+) -> None:
+    env.setenv("DISCORD_TOKEN", "tok")
+    env.setenv("DATABASE_TIMEOUT", value)
+    with pytest.raises(ConfigError, match="DATABASE_TIMEOUT"):
+        load_settings()
+    env.setenv("DATABASE_TIMEOUT", "2.5")
+    assert load_settings().database_timeout == 2.5
 
 
 def test_dot_env_is_read_without_leaking_into_the_environment(

@@ -68,3 +68,36 @@ async def fresh_database(
         yield f"{root}/{name}" + (f"?{tail}" if tail else "")
     finally:
         await _admin(base, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@asynccontextmanager
+async def held_locks(url: str) -> AsyncIterator[None]:
+    """Within the block, another session holds the bot's tables locked, as a host's stray
+    ``psql`` session or a long maintenance job would: on PostgreSQL every table of the bot's
+    schema ``ACCESS EXCLUSIVE`` (readers wait too); on SQLite the file's write lock (readers go
+    on, as WAL lets them). ``url`` is a ``postgresql://`` or ``sqlite:///`` URL."""
+    if url.startswith("sqlite:"):
+        import aiosqlite
+
+        from bot.storage.database import sqlite_path_of
+
+        conn = await aiosqlite.connect(sqlite_path_of(url), isolation_level=None)
+        try:
+            await conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield
+            finally:
+                await conn.execute("ROLLBACK")
+        finally:
+            await conn.close()
+        return
+    pg = await asyncpg.connect(url)
+    try:
+        async with pg.transaction():
+            await pg.execute(
+                "LOCK TABLE campaigns, history, interactions, game_masters, meta "
+                "IN ACCESS EXCLUSIVE MODE"
+            )
+            yield
+    finally:
+        await pg.close()

@@ -61,7 +61,7 @@ class Table:
     ) -> Reply:
         """``await table.run("battle", {"attacker": "Tank"}, user="ana")``."""
         who = user if isinstance(user, User) else self.user(user)
-        return await self.discord.invoke(
+        reply = await self.discord.invoke(
             command,
             options,
             user=who,
@@ -69,6 +69,8 @@ class Table:
             timeout=timeout,
             guild_id=guild_id,
         )
+        await self.bot.settled(reply.interaction_id, timeout)
+        return reply
 
     async def autocomplete(
         self,
@@ -97,9 +99,14 @@ class Table:
         *,
         user: str | User = "gm",
         guild_id: int | None = None,
+        timeout: float = 10.0,
     ) -> Reply:
         who = user if isinstance(user, User) else self.user(user)
-        return await self.discord.click(message, label, user=who, guild_id=guild_id)
+        reply = await self.discord.click(
+            message, label, user=who, guild_id=guild_id, timeout=timeout
+        )
+        await self.bot.settled(reply.interaction_id, timeout)
+        return reply
 
     async def state(self, channel_id: int | None = None) -> dict[str, Any] | None:
         """The channel's stored campaign state (None without a campaign)."""

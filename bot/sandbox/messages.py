@@ -160,9 +160,13 @@ class Reply:
     followups: list[Message] = field(default_factory=list)
     choices: list[dict[str, Any]] | None = None
     sent_at: float = 0.0
+    # the first callback Discord accepted (an answer or a deferral): due within 3 s
+    acknowledged_at: float | None = None
     answered_at: float | None = None
     answered: asyncio.Event = field(default_factory=asyncio.Event)
     callbacks: int = 0  # every callback attempt, the refused (40060) ones included
+    # messages of this interaction the bot deleted (a "thinking…" placeholder)
+    deleted: list[Message] = field(default_factory=list)
     # (shard id, session number) of every gateway session the interaction was sent to
     deliveries: list[tuple[int, int]] = field(default_factory=list)
 
@@ -172,7 +176,12 @@ class Reply:
 
     @property
     def message(self) -> Message:
-        """The last message the bot posted or edited for this interaction."""
+        """The answer: the interaction's own response message (a reply, a deferred reply
+        filled in, a pressed button's message updated) when there is one; else the last
+        message the bot sent for it (the private line that replaced a "thinking…"
+        placeholder, or what followed a button's silent deferred update)."""
+        if self.original is not None and self.callback_type in (4, 5, 7):
+            return self.original
         msgs = self.messages
         if not msgs:
             raise AssertionError(f"interaction {self.interaction_id} has no message")
@@ -192,9 +201,24 @@ class Reply:
 
     @property
     def latency(self) -> float:
+        """Seconds from sending the interaction to its answer (after a deferral: to the answer
+        that followed it)."""
         if self.answered_at is None:
             return float("inf")
         return self.answered_at - self.sent_at
+
+    @property
+    def first_latency(self) -> float:
+        """Seconds from sending the interaction to its first callback (an answer or a
+        deferral): Discord drops an interaction that has none within 3 s."""
+        if self.acknowledged_at is None:
+            return float("inf")
+        return self.acknowledged_at - self.sent_at
+
+    @property
+    def deferred(self) -> bool:
+        """The first callback was a deferral ("thinking…" or a deferred update)."""
+        return self.callback_type in (5, 6)
 
 
 def limit_problems(message: Message) -> list[str]:

@@ -200,6 +200,7 @@ class Rest(Gateway):
         kind = int(body.get("type", 0))
         data = body.get("data") or {}
         reply.callback_type = kind
+        reply.acknowledged_at = time.perf_counter()
         interaction = {"id": str(interaction_id), "type": self._payloads[interaction_id]["type"]}
         result: dict[str, Any] = {"interaction": interaction}
         payload = self._payloads[interaction_id]
@@ -276,7 +277,11 @@ class Rest(Gateway):
             if method == "GET":
                 return self._json(target.payload(self.bot_user))
             if method == "DELETE":
-                self._answer(reply)
+                # the message is gone; what answers the interaction comes after (a follow-up)
+                if reply.original is target:
+                    reply.original = None
+                self.messages.pop(target.id, None)
+                reply.deleted.append(target)
                 return web.Response(status=204)
         return self._json({"message": "404: Not Found", "code": 0}, 404)
 

@@ -1,6 +1,9 @@
 ## Core: errors, refusals, option checks, general commands, campaign commands
 
-restarting = The bot is restarting — try again in a few seconds.
+refusal-nothing-changed = Nothing was changed.
+db-busy = The campaign database is busy right now — nothing was changed. Try again in a moment.
+db-unavailable = The campaign database is unavailable right now; nothing was changed. Try again in a moment.
+db-outcome-unknown = The campaign database went away while saving this, and whether it was saved could not be checked — look at { $history } in a moment before trying again.
 error-concurrency = Someone changed this campaign at the same moment — run the command again.
 error-command-unknown = This command is not known any more — Discord may still be updating; retry.
 error-transformer = `{ $value }` is not a valid { $kind } here.
@@ -15,6 +18,7 @@ no-campaign-yet = No campaign in this channel — start one first (see /help).
 wrong-game = This channel plays { $current }, not { $game } — use that game's commands here, or another channel for this one.
 campaign-exists = This channel already runs { ARTICLE($game) } { $game } campaign — end it first with /campaign end.
 campaign-changed = The history changed meanwhile — nothing was undone; try again.
+campaign-ended = That campaign has ended — this button belonged to it; nothing was changed.
 id-out-of-range = This request carries an id Discord never issues ({ $id }) — nothing was done.
 nothing-to-undo = Nothing to undo: the campaign is as it started (use /campaign end to remove it).
 not-game-master = Only the game master may do that — the member who started the campaign, an added game master, or someone with Manage Channels.
@@ -118,6 +122,7 @@ import-ask-replace = Replace this channel's { $current } campaign with the impor
 import-ask-start = Start this channel's campaign from the imported { $game } campaign ({ $count } history entries)?
 import-done = Imported the { $game } campaign with { $count } history entries.
 import-button = Import
+import-campaign-changed = This channel's campaign changed since you asked — nothing was imported; run the import again.
 import-not-json = The file is not valid JSON: { $problem }
 import-not-export = The file is not a campaign export from this bot.
 import-invalid = The file is not valid: { $problem }
