@@ -15,12 +15,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.answers import answer_of, answers_privately, defer, send, update
 from bot.campaign_file import MAX_FILE_BYTES, parse_campaign_file, render_campaign_file
 from bot.campaigns import channel_of
 from bot.catalog import has, render, render_summary, t
 from bot.games import GAMES, setup_hint
 from bot.rules.errors import BotError, NoCampaign, NotAllowed
 from bot.storage import Campaign, HistoryEntry
+from bot.storage.deadline import deadline_in
 from bot.ui import ConfirmView, EmbedBuilder, SafeView, clip, lang, own_recent, tr
 
 if TYPE_CHECKING:
@@ -30,6 +32,8 @@ log = logging.getLogger(__name__)
 
 # how many times /campaign undo tries when other commands change the history meanwhile
 UNDO_ATTEMPTS = 5
+#: how long /campaign export and import may take on the database (docs/running.md)
+TRANSFER_LIMIT = 30.0
 HISTORY_PAGE = 10
 
 
@@ -106,7 +110,7 @@ class Pager(SafeView):
     ) -> None:
         self.index = max(0, self.index - 1)
         self._sync()
-        await interaction.response.edit_message(embed=self.page(self.index), view=self)
+        await update(interaction, embed=self.page(self.index), view=self)
 
     @discord.ui.button(label="▶", style=discord.ButtonStyle.secondary)
     async def older(
@@ -114,7 +118,7 @@ class Pager(SafeView):
     ) -> None:
         self.index = min(self.count - 1, self.index + 1)
         self._sync()
-        await interaction.response.edit_message(embed=self.page(self.index), view=self)
+        await update(interaction, embed=self.page(self.index), view=self)
 
 
 class CampaignCog(
@@ -173,12 +177,13 @@ class CampaignCog(
                     when=discord_time(campaign.imported_at),
                 ),
             )
-        await interaction.response.send_message(embed=builder.build())
+        await send(interaction, embed=builder.build())
 
     @app_commands.command(
         name="end", description="Game master: delete this channel's campaign (asks first)"
     )
     async def end(self, interaction: discord.Interaction[Any]) -> None:
+        answers_privately(interaction)
         campaign = await self._current(channel_of(interaction), interaction, "action-end-campaign")
         if campaign is None:
             raise BotError(key="campaign-end-nothing")
@@ -199,9 +204,7 @@ class CampaignCog(
         view = ConfirmView(
             interaction.user.id, confirmed, confirm_label=t(loc, "campaign-end-button"), locale=loc
         )
-        await interaction.response.send_message(
-            t(loc, "campaign-end-ask", game=title), view=view, ephemeral=True
-        )
+        await send(interaction, t(loc, "campaign-end-ask", game=title), view=view, ephemeral=True)
 
     # -- history, undo ---------------------------------------------------------------------------
     @app_commands.command(
@@ -217,15 +220,15 @@ class CampaignCog(
             campaign.campaign_id, count, with_states=False
         )
         if not entries:
-            await interaction.response.send_message(t(loc, "history-empty"), ephemeral=True)
+            await send(interaction, t(loc, "history-empty"), ephemeral=True)
             return
         title = t(loc, "history-title", game=game_name(loc, campaign.game))
         page = functools.partial(history_page, loc, title, entries)
         if len(entries) <= HISTORY_PAGE:
-            await interaction.response.send_message(embed=page(0))
+            await send(interaction, embed=page(0))
         else:
             pages = math.ceil(len(entries) / HISTORY_PAGE)
-            await interaction.response.send_message(embed=page(0), view=Pager(page, pages, loc))
+            await send(interaction, embed=page(0), view=Pager(page, pages, loc))
 
     @app_commands.command(
         name="undo", description="Restore the state from before the latest change"
@@ -233,12 +236,13 @@ class CampaignCog(
     async def undo(self, interaction: discord.Interaction[Any]) -> None:
         channel_id = channel_of(interaction)
         campaign = await self.bot.read_campaign(interaction)
+        campaign_id = campaign.campaign_id
         loc = lang(interaction)
-        latest = await self.bot.store.latest_undoable(channel_id)
+        latest, now = await self.bot.store.newest_undoable(channel_id)
         if latest is None or latest.state_before is None:
             raise BotError(key="nothing-to-undo")
         is_gm = await self.bot.is_game_master(interaction, campaign)
-        if not (is_gm or own_recent(latest, interaction.user.id)):
+        if not (is_gm or own_recent(latest, interaction.user.id, now)):
             raise NotAllowed(key="undo-not-allowed")
         seq = latest.seq
 
@@ -253,15 +257,22 @@ class CampaignCog(
             )
 
         if latest.actor_id == interaction.user.id:
-            entry = await self._undo_own(interaction, channel_id, latest)
-            await interaction.response.send_message(done_text(interaction, entry))
+            entry = await self._undo_own(interaction, channel_id, campaign_id, latest)
+            answer_of(interaction).applied = True
+            await send(interaction, done_text(interaction, entry))
             return
 
         async def do_undo(who: discord.Interaction[Any]) -> str:
-            # the confirmed entry, and only that one: if it is no longer the newest, refuse
+            # the confirmed entry of the campaign asked about, and only that one: if it is no
+            # longer the newest, or the campaign has ended meanwhile, refuse
             fresh = await self._current(channel_id)
+            if fresh is None or fresh.campaign_id != campaign_id:
+                raise BotError(key="campaign-ended")
             await self.bot.ensure_game_master(who, fresh, "action-undo-other")
-            entry = await self.bot.store.undo(channel_id, seq, who.user.id, interaction_id=who.id)
+            entry = await self.bot.store.undo(
+                channel_id, seq, who.user.id, interaction_id=who.id, campaign_id=campaign_id
+            )
+            answer_of(who).applied = True
             return done_text(who, entry)
 
         view = ConfirmView(
@@ -275,23 +286,28 @@ class CampaignCog(
             command=clip(latest.command, 80),
             summary=clip(render_summary(loc, latest.summary), 200),
         )
-        await interaction.response.send_message(question, view=view)
+        await send(interaction, question, view=view)
 
     async def _undo_own(
-        self, interaction: discord.Interaction[Any], channel_id: int, latest: HistoryEntry
+        self,
+        interaction: discord.Interaction[Any],
+        channel_id: int,
+        campaign_id: int,
+        latest: HistoryEntry,
     ) -> HistoryEntry:
         """Undo the member's own newest change. When other commands changed the history between
         reading it and undoing (a busy table), undo the newest entry instead if the member may
         undo it without asking anyone — their own change, within 5 minutes or as a game master
-        (checked in the undo's own transaction); otherwise read the newest entry again, re-check
-        and try again, up to ``UNDO_ATTEMPTS`` times in all, before refusing."""
+        (checked in the undo's own transaction, by the database's clock); otherwise read the
+        newest entry again, re-check and try again, up to ``UNDO_ATTEMPTS`` times in all,
+        before refusing."""
         store = self.bot.store
         user_id = interaction.user.id
         is_gm = await self.bot.is_game_master(interaction, await self._current(channel_id))
 
-        def may_undo(entry: HistoryEntry) -> bool:
+        def may_undo(entry: HistoryEntry, now: str) -> bool:
             # the member's own change (someone else's asks first), recent or as a game master
-            return entry.actor_id == user_id and (is_gm or own_recent(entry, user_id))
+            return entry.actor_id == user_id and (is_gm or own_recent(entry, user_id, now))
 
         for attempt in range(1, UNDO_ATTEMPTS + 1):
             try:
@@ -300,6 +316,7 @@ class CampaignCog(
                     latest.seq,
                     user_id,
                     interaction_id=interaction.id,
+                    campaign_id=campaign_id,
                     or_newest=may_undo,
                 )
             except BotError as exc:
@@ -308,11 +325,13 @@ class CampaignCog(
             # the newest entry is not one the member may undo without asking: read it again
             # (another undo may have taken it away) and re-check who may undo it
             fresh = await self._current(channel_id)
-            newest = await store.latest_undoable(channel_id)
-            if fresh is None or newest is None or newest.state_before is None:
+            newest, now = await store.newest_undoable(channel_id)
+            if fresh is None or fresh.campaign_id != campaign_id:
+                raise BotError(key="campaign-ended")
+            if newest is None or newest.state_before is None:
                 raise BotError(key="campaign-changed")
             is_gm = await self.bot.is_game_master(interaction, fresh)
-            if not may_undo(newest):
+            if not may_undo(newest, now):
                 raise BotError(key="campaign-changed")
             log.debug(
                 "Undo in channel %s: #%s changed meanwhile, trying #%s (attempt %s)",
@@ -329,11 +348,14 @@ class CampaignCog(
         name="export", description="Game master: the campaign (state and history) as a JSON file"
     )
     async def export(self, interaction: discord.Interaction[Any]) -> None:
+        answers_privately(interaction)
         channel_id = channel_of(interaction)
         campaign = await self.bot.read_campaign(
             interaction, game_master=True, action="action-export"
         )
-        data = await self.bot.store.export_campaign(channel_id)
+        await defer(interaction)  # a long history takes a while to read
+        with deadline_in(TRANSFER_LIMIT):
+            data = await self.bot.store.export_campaign(channel_id, limit=TRANSFER_LIMIT)
         if data is None:
             raise NoCampaign(key="no-campaign", hint=setup_hint())
         raw = render_campaign_file(data)
@@ -344,7 +366,8 @@ class CampaignCog(
             game=game_name(loc, campaign.game),
             count=str(len(data["history"])),
         )
-        await interaction.response.send_message(
+        await send(
+            interaction,
             text,
             file=discord.File(
                 io.BytesIO(raw), filename=f"{campaign.game}-campaign-{channel_id}.json"
@@ -360,11 +383,16 @@ class CampaignCog(
     async def import_(
         self, interaction: discord.Interaction[Any], file: discord.Attachment
     ) -> None:
+        answers_privately(interaction)
         channel_id = channel_of(interaction)
         loc = lang(interaction)
         current = await self._current(channel_id, interaction, "action-import")
+        # the campaign this import was confirmed to replace (None: none); another one there by
+        # the time Confirm is pressed is refused
+        expect = current.campaign_id if current is not None else None
         if file.size > MAX_FILE_BYTES:
             raise BotError(key="import-too-large", size=str(file.size), limit=str(MAX_FILE_BYTES))
+        await defer(interaction)  # the file comes from Discord's servers
         try:
             raw = await file.read()
         except discord.HTTPException:
@@ -385,9 +413,17 @@ class CampaignCog(
 
         async def do_import(who: discord.Interaction[Any]) -> str:
             await self._current(channel_id, who, "action-import")
-            await self.bot.store.import_campaign(
-                channel_id, who.guild_id, data, interaction_id=who.id, imported_by=who.user.id
-            )
+            with deadline_in(TRANSFER_LIMIT):
+                await self.bot.store.import_campaign(
+                    channel_id,
+                    who.guild_id,
+                    data,
+                    interaction_id=who.id,
+                    imported_by=who.user.id,
+                    expect=expect,
+                    limit=TRANSFER_LIMIT,
+                )
+            answer_of(who).applied = True
             return tr(who, "import-done", game=title, count=count)
 
         view = ConfirmView(importer, do_import, confirm_label=t(loc, "import-button"), locale=loc)
@@ -401,7 +437,7 @@ class CampaignCog(
             )
         else:
             question = t(loc, "import-ask-start", game=title, count=count)
-        await interaction.response.send_message(question, view=view, ephemeral=True)
+        await send(interaction, question, view=view, ephemeral=True)
 
     # -- game masters ----------------------------------------------------------------------------
     @gm.command(name="add", description="Game master: make a member a game master here")
@@ -415,8 +451,9 @@ class CampaignCog(
         added = await self.bot.store.add_game_master(
             campaign.channel_id, member.id, interaction.user.id, interaction_id=interaction.id
         )
+        answer_of(interaction).applied = True
         key = "gm-added" if added else "gm-already"
-        await interaction.response.send_message(tr(interaction, key, member=member.mention))
+        await send(interaction, tr(interaction, key, member=member.mention))
 
     @gm.command(name="remove", description="Game master: stop a member being a game master here")
     @app_commands.describe(member="The member to remove from the game masters")
@@ -431,22 +468,24 @@ class CampaignCog(
         removed = await self.bot.store.remove_game_master(
             campaign.channel_id, member.id, interaction_id=interaction.id
         )
+        answer_of(interaction).applied = removed
         if not removed:
             raise BotError(key="gm-not-added", member=member.display_name)
-        await interaction.response.send_message(
-            tr(interaction, "gm-removed", member=member.mention)
-        )
+        await send(interaction, tr(interaction, "gm-removed", member=member.mention))
 
     @gm.command(name="list", description="Who may run game-master commands in this channel")
     async def gm_list(self, interaction: discord.Interaction[Any]) -> None:
+        answers_privately(interaction)
         campaign = await self.bot.read_campaign(interaction)
         loc = lang(interaction)
         added = await self.bot.store.game_masters(campaign.channel_id)
         lines = [t(loc, "gm-creator-line", member=f"<@{campaign.created_by}>")]
         lines += [f"<@{uid}>" for uid in added if uid != campaign.created_by]
         lines.append(t(loc, "gm-manage-line"))
-        await interaction.response.send_message(
-            embed=EmbedBuilder(t(loc, "gm-title"), "\n".join(lines)).build(), ephemeral=True
+        await send(
+            interaction,
+            embed=EmbedBuilder(t(loc, "gm-title"), "\n".join(lines)).build(),
+            ephemeral=True,
         )
 
 

@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.answers import send
 from bot.catalog import (
     CommandName,
     attribute,
@@ -113,7 +114,7 @@ class General(commands.Cog):
             text = tr(interaction, "ping-unknown")
         else:
             text = tr(interaction, "ping-reply", ms=f"{latency * 1000:.0f}")
-        await interaction.response.send_message(text)
+        await send(interaction, text)
 
     @app_commands.command(
         name="help", description="Every command of the bot, or one game's full reference"
@@ -123,15 +124,13 @@ class General(commands.Cog):
     async def help(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
         loc = lang(interaction)
         if game is None:
-            await interaction.response.send_message(embed=self.overview(loc), ephemeral=True)
+            await send(interaction, embed=self.overview(loc), ephemeral=True)
             return
         pages = self.reference(loc, game)
         if len(pages) == 1:
-            await interaction.response.send_message(embed=pages[0], ephemeral=True)
+            await send(interaction, embed=pages[0], ephemeral=True)
             return
-        await interaction.response.send_message(
-            embed=pages[0], view=HelpPager(pages, loc), ephemeral=True
-        )
+        await send(interaction, embed=pages[0], view=HelpPager(pages, loc), ephemeral=True)
 
     def sections(self) -> dict[str, list[AnyCommand]]:
         """Every slash command by help section (the cogs' ``help_section``), in help order."""

@@ -12,6 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.answers import answers_privately, send
 from bot.campaigns import describe_invocation
 from bot.catalog import DEFAULT, encode_summary, number, percent, t
 from bot.rules import roll as rl
@@ -172,18 +173,20 @@ class RollCog(commands.Cog):
         dice = self.bot.new_dice()
         start = len(dice.draws)
         outcome = rl.roll(expression, dice)
-        recorded = not private and await self.bot.record_aside(
-            interaction, history_summary(outcome, label), dice.draws[start:], command=command
-        )
+        who = interaction.user.display_name
+        if private:
+            answers_privately(interaction)
+            embed = render_roll(loc, who, outcome, label, False)
+        else:
+            async with self.bot.aside(
+                interaction, history_summary(outcome, label), dice.draws[start:], command=command
+            ) as recorded:
+                embed = render_roll(loc, who, outcome, label, recorded)
 
         async def again(pressed: discord.Interaction[Any]) -> None:
             await self.roll_as(pressed, expression, label, private, command)
 
-        await interaction.response.send_message(
-            embed=render_roll(loc, interaction.user.display_name, outcome, label, recorded),
-            view=ReplyButtons(loc, again=again),
-            ephemeral=private,
-        )
+        await send(interaction, embed=embed, view=ReplyButtons(loc, again=again), ephemeral=private)
 
 
 async def setup(bot: TableBot) -> None:

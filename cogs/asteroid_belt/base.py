@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import discord
 from discord import app_commands
 
+from bot.answers import send
 from bot.catalog import t
 from bot.rules import asteroid_belt as ab
 from bot.rules.dice import Dice
@@ -64,10 +65,8 @@ class AsteroidBeltBase:
             new, outcome = step(state, civ, dice)
             lines = render_lines("en", outcome)
             play.commit(new, history_summary(outcome, lines), history_dice(outcome))
-        await interaction.response.send_message(
-            embed=render_outcome(lang(interaction), new, outcome, lines),
-            view=undo_button(interaction, play.tx),
-        )
+            embed = render_outcome(lang(interaction), new, outcome, lines)
+        await send(interaction, embed=embed, view=undo_button(interaction, play.tx))
 
     async def _suggest(
         self,

@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.answers import send
 from bot.rules import asteroid_belt as ab
 from bot.ui import lang, undo_button
 from cogs.asteroid_belt.base import GAME, AsteroidBeltBase, UnitOpt
@@ -76,10 +77,8 @@ class CaptureCog(AsteroidBeltBase, commands.Cog):
             new, outcome = ab.resolve_guards(state, asteroid, units, dice)
             lines = render_lines("en", outcome)
             play.commit(new, history_summary(outcome, lines), history_dice(outcome))
-        await interaction.response.send_message(
-            embed=render_outcome(lang(interaction), new, outcome, lines),
-            view=undo_button(interaction, play.tx),
-        )
+            embed = render_outcome(lang(interaction), new, outcome, lines)
+        await send(interaction, embed=embed, view=undo_button(interaction, play.tx))
 
     @guards.autocomplete("asteroid")
     async def _guards_ac(

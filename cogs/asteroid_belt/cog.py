@@ -14,6 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.answers import send
 from bot.catalog import has, t
 from bot.rules import asteroid_belt as ab
 from bot.rules.errors import InputError, RuleError
@@ -104,8 +105,8 @@ class AsteroidBeltCog(AsteroidBeltBase, commands.Cog):
             tx.create(GAME.key, state)
             lines = render_lines("en", outcome)
             tx.record(history_summary(outcome, lines), history_dice(outcome))
-        embed = render_setup(lang(interaction), state, outcome, lines)
-        await interaction.response.send_message(embed=embed)
+            embed = render_setup(lang(interaction), state, outcome, lines)
+        await send(interaction, embed=embed)
 
     @asteroids.command(name="join", description="Claim a civilisation of this campaign")
     @app_commands.describe(
@@ -130,15 +131,13 @@ class AsteroidBeltCog(AsteroidBeltBase, commands.Cog):
                 joined.locale = lang(interaction)
             lines = render_lines("en", outcome)
             play.commit(new, history_summary(outcome, lines))
-        await interaction.response.send_message(
-            embed=render_outcome(lang(interaction), new, outcome, lines),
-            view=undo_button(interaction, play.tx),
-        )
+            embed = render_outcome(lang(interaction), new, outcome, lines)
+        await send(interaction, embed=embed, view=undo_button(interaction, play.tx))
 
     @asteroids.command(name="status", description="Resources, VP, units and asteroids")
     async def status(self, interaction: discord.Interaction[Any]) -> None:
         state = await self.bot.read_state(interaction, GAME)
-        await interaction.response.send_message(embed=render_status(lang(interaction), state))
+        await send(interaction, embed=render_status(lang(interaction), state))
 
     # -- turn ---------------------------------------------------------------------------------
     @asteroids.command(name="end-turn", description="End your turn: the next civilisation plays")
@@ -153,22 +152,19 @@ class AsteroidBeltCog(AsteroidBeltBase, commands.Cog):
                 new.civs[member_civ].locale = loc
             lines = render_lines("en", outcome)
             play.commit(new, history_summary(outcome, lines))
-        pinged = new.civs[ab.current_civ(new)]
-        member = pinged.member_id
-        if member is None:
-            await interaction.response.send_message(
-                embed=render_outcome(loc, new, outcome, lines),
-                view=undo_button(interaction, play.tx),
-            )
-            return
-        # The ping speaks the pinged player's language as the bot last saw it; never seen (a
-        # civilisation given by the game master, not played yet): the language of whoever
-        # ended the turn, the table's language as far as the bot knows, like the embed below.
-        await interaction.response.send_message(
-            render_your_turn(pinged.locale or loc, new, member),
-            embed=render_outcome(loc, new, outcome, lines),
-            allowed_mentions=discord.AllowedMentions(users=[discord.Object(id=member)]),
+            pinged = new.civs[ab.current_civ(new)]
+            member = pinged.member_id
+            embed = render_outcome(loc, new, outcome, lines)
+            # The ping speaks the pinged player's language as the bot last saw it; never seen
+            # (a civilisation given by the game master, not played yet): the language of whoever
+            # ended the turn, the table's language as far as the bot knows, like the embed.
+            ping = render_your_turn(pinged.locale or loc, new, member) if member else None
+        await send(
+            interaction,
+            ping,
+            embed=embed,
             view=undo_button(interaction, play.tx),
+            mention=member,
         )
 
     # -- economy ------------------------------------------------------------------------------
@@ -435,7 +431,7 @@ class AsteroidBeltCog(AsteroidBeltBase, commands.Cog):
     ) -> None:
         loc = lang(interaction)
         if odds_only:
-            await interaction.response.send_message(embed=render_odds(loc, attacker, defender))
+            await send(interaction, embed=render_odds(loc, attacker, defender))
             return
         dice = self.bot.new_dice()
         async with self.bot.play(interaction, GAME) as play:
@@ -445,9 +441,8 @@ class AsteroidBeltCog(AsteroidBeltBase, commands.Cog):
             new, outcome = ab.fight(state, att, attacker, dfn, defender, dice)
             lines = render_lines("en", outcome)
             play.commit(new, history_summary(outcome, lines), history_dice(outcome))
-        await interaction.response.send_message(
-            embed=render_outcome(loc, new, outcome, lines), view=undo_button(interaction, play.tx)
-        )
+            embed = render_outcome(loc, new, outcome, lines)
+        await send(interaction, embed=embed, view=undo_button(interaction, play.tx))
 
     @asteroids.command(name="shuttle-fight", description="Your shuttle attacks another shuttle")
     @app_commands.rename(attacker_aboard="attacker-aboard", defender_aboard="defender-aboard")

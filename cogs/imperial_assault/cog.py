@@ -14,6 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.answers import answers_privately, send
 from bot.rules.imperial_assault import GAME, activation, adaptive, deployment, tables
 from bot.rules.imperial_assault.state import (
     ImperialAssaultState,
@@ -93,16 +94,14 @@ class ImperialAssaultCog(commands.Cog):
             earned_villains=earned_villains,
             threat=threat,
         )
+        loc = lang(interaction)
         async with self.bot.campaign_tx(interaction, game=None, require=False) as tx:
             tx.create(GAME.key, state)
             tx.record(render.history_setup(state), dice.draws)
-        loc = lang(interaction)
-        await interaction.response.send_message(
-            embed=render.render_setup_public(loc, state, outcome)
-        )
-        await interaction.followup.send(
-            embed=render.render_hand(loc, state, outcome.hand), ephemeral=True
-        )
+            public = render.render_setup_public(loc, state, outcome)
+            hand = render.render_hand(loc, state, outcome.hand)
+        await send(interaction, embed=public)
+        await send(interaction, embed=hand, ephemeral=True)
 
     @setup_cmd.autocomplete("expansions")
     async def _expansions_ac(
@@ -141,10 +140,8 @@ class ImperialAssaultCog(commands.Cog):
             state = play.state
             new_state, outcome = deployment.deploy_roll(state, dice)
             play.commit(new_state, render.history_deploy_roll(outcome), dice.draws)
-        await interaction.response.send_message(
-            embed=render.render_deploy_roll(lang(interaction), outcome),
-            view=undo_button(interaction, play.tx),
-        )
+            embed = render.render_deploy_roll(lang(interaction), outcome)
+        await send(interaction, embed=embed, view=undo_button(interaction, play.tx))
 
     # -- /ia activate ----------------------------------------------------------------------------
     @ia_group.command(name="activate", description="The next Imperial activation")
@@ -154,10 +151,8 @@ class ImperialAssaultCog(commands.Cog):
             state = play.state
             new_state, outcome = activation.activate(state, dice)
             play.commit(new_state, render.history_activation(state.round, outcome), dice.draws)
-        await interaction.response.send_message(
-            embed=render.render_activation(lang(interaction), outcome),
-            view=undo_button(interaction, play.tx),
-        )
+            embed = render.render_activation(lang(interaction), outcome)
+        await send(interaction, embed=embed, view=undo_button(interaction, play.tx))
 
     # -- /ia defeat ------------------------------------------------------------------------------
     @ia_group.command(name="defeat", description="A deployed Imperial group is defeated")
@@ -169,10 +164,8 @@ class ImperialAssaultCog(commands.Cog):
             state = play.state
             new_state, outcome = adaptive.defeat(state, group)
             play.commit(new_state, render.history_defeat(state.round, outcome))
-        await interaction.response.send_message(
-            embed=render.render_defeat(lang(interaction), outcome),
-            view=undo_button(interaction, play.tx),
-        )
+            embed = render.render_defeat(lang(interaction), outcome)
+        await send(interaction, embed=embed, view=undo_button(interaction, play.tx))
 
     # -- /ia figure-lost -------------------------------------------------------------------------
     @ia_group.command(name="figure-lost", description="Figures of a deployed Imperial group die")
@@ -190,10 +183,8 @@ class ImperialAssaultCog(commands.Cog):
             state = play.state
             new_state, outcome = adaptive.lose_figures(state, group, count)
             play.commit(new_state, render.history_figure_loss(state.round, outcome, count))
-        await interaction.response.send_message(
-            embed=render.render_figure_loss(lang(interaction), outcome),
-            view=undo_button(interaction, play.tx),
-        )
+            embed = render.render_figure_loss(lang(interaction), outcome)
+        await send(interaction, embed=embed, view=undo_button(interaction, play.tx))
 
     @defeat.autocomplete("group")
     @figure_lost.autocomplete("group")
@@ -230,10 +221,8 @@ class ImperialAssaultCog(commands.Cog):
             state = play.state
             new_state, outcome = deployment.manual_deploy(state, group)
             play.commit(new_state, render.history_manual_deploy(state.round, outcome))
-        await interaction.response.send_message(
-            embed=render.render_manual_deploy(lang(interaction), outcome),
-            view=undo_button(interaction, play.tx),
-        )
+            embed = render.render_manual_deploy(lang(interaction), outcome)
+        await send(interaction, embed=embed, view=undo_button(interaction, play.tx))
 
     @deploy.autocomplete("group")
     async def _deployable_ac(
@@ -255,25 +244,21 @@ class ImperialAssaultCog(commands.Cog):
             state = play.state
             new_state, outcome = adaptive.adjust_threat(state, amount)
             play.commit(new_state, render.history_threat(state.round, outcome))
-        await interaction.response.send_message(
-            render.render_threat(lang(interaction), outcome), view=undo_button(interaction, play.tx)
-        )
+            content = render.render_threat(lang(interaction), outcome)
+        await send(interaction, content, view=undo_button(interaction, play.tx))
 
     # -- /ia status, /ia hand --------------------------------------------------------------------
     @ia_group.command(name="status", description="Round, threat, DM, deployed groups, fame")
     async def status(self, interaction: discord.Interaction[Any]) -> None:
         state = await self.bot.read_state(interaction, GAME)
-        await interaction.response.send_message(
-            embed=render.render_status(lang(interaction), state)
-        )
+        await send(interaction, embed=render.render_status(lang(interaction), state))
 
     @ia_group.command(
         name="hand", description="Game master: the Empire's deployment hand (private)"
     )
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
+        answers_privately(interaction)
         state = await self.bot.read_state(
             interaction, GAME, game_master=True, action="ia-action-hand"
         )
-        await interaction.response.send_message(
-            embed=render.render_hand(lang(interaction), state), ephemeral=True
-        )
+        await send(interaction, embed=render.render_hand(lang(interaction), state), ephemeral=True)

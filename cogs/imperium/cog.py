@@ -12,6 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.answers import send
 from bot.rules import imperium as im
 from bot.rules.errors import InputError
 from bot.rules.msg import Msg
@@ -77,7 +78,8 @@ class ImperiumCog(
         async with self.bot.campaign_tx(interaction, game=None, require=False) as tx:
             tx.create(GAME.key, state)
             tx.record(history("imp-hist-setup", first="yes" if first_war else "no"))
-        await interaction.response.send_message(embed=render_setup(state, lang(interaction)))
+            embed = render_setup(state, lang(interaction))
+        await send(interaction, embed=embed)
 
     @app_commands.command(name="join", description="Play a side")
     @app_commands.describe(side="The side you play")
@@ -95,23 +97,19 @@ class ImperiumCog(
                 new,
                 history("imp-hist-join", member=interaction.user.display_name, side=side_msg(side)),
             )
-        await interaction.response.send_message(
-            tr(interaction, "imp-joined", member=f"<@{interaction.user.id}>", side=side),
-            view=undo_button(interaction, play.tx),
-        )
+            content = tr(interaction, "imp-joined", member=f"<@{interaction.user.id}>", side=side)
+        await send(interaction, content, view=undo_button(interaction, play.tx))
 
     @app_commands.command(name="status", description="Sides, RUs, systems, fleets, combats")
     async def status(self, interaction: discord.Interaction[Any]) -> None:
         state = await self.bot.read_state(interaction, GAME)
-        await interaction.response.send_message(embed=render_status(state, lang(interaction)))
+        await send(interaction, embed=render_status(state, lang(interaction)))
 
     @app_commands.command(name="fleet", description="The roster, or one system's ships")
     @app_commands.describe(system="Only the ships in this system")
     async def fleet(self, interaction: discord.Interaction[Any], system: str | None = None) -> None:
         state = await self.bot.read_state(interaction, GAME)
-        await interaction.response.send_message(
-            embed=render_fleet(state, system, lang(interaction))
-        )
+        await send(interaction, embed=render_fleet(state, system, lang(interaction)))
 
     fleet.autocomplete("system")(ImperiumBase.system_autocomplete)
 
@@ -137,10 +135,10 @@ class ImperiumCog(
                     "imp-hist-rus", side=side_msg(side), rus=new.rus[side], income=new.income[side]
                 ),
             )
-        await interaction.response.send_message(
-            tr(interaction, "imp-rus-set", side=side, rus=new.rus[side], income=new.income[side]),
-            view=undo_button(interaction, play.tx),
-        )
+            content = tr(
+                interaction, "imp-rus-set", side=side, rus=new.rus[side], income=new.income[side]
+            )
+        await send(interaction, content, view=undo_button(interaction, play.tx))
 
     @app_commands.command(name="war", description="GM: begin the war")
     @app_commands.describe(phasing="The side that moves first (phasing player)")
@@ -153,10 +151,8 @@ class ImperiumCog(
             state = play.state
             new = im.begin_war(state, phasing)
             play.commit(new, history("imp-hist-war", war=new.war))
-        await interaction.response.send_message(
-            tr(interaction, "imp-war-begins", war=new.war, side=new.phasing),
-            view=undo_button(interaction, play.tx),
-        )
+            content = tr(interaction, "imp-war-begins", war=new.war, side=new.phasing)
+        await send(interaction, content, view=undo_button(interaction, play.tx))
 
     @app_commands.command(name="phasing", description="Set the phasing player")
     @app_commands.describe(side="The phasing side this turn")
@@ -167,9 +163,8 @@ class ImperiumCog(
             play.commit(
                 im.set_phasing(state, side), history("imp-hist-phasing", side=side_msg(side))
             )
-        await interaction.response.send_message(
-            tr(interaction, "imp-phasing-set", side=side), view=undo_button(interaction, play.tx)
-        )
+            content = tr(interaction, "imp-phasing-set", side=side)
+        await send(interaction, content, view=undo_button(interaction, play.tx))
 
     @app_commands.command(name="interwar", description="GM: end the war, pay interwar income")
     async def interwar(self, interaction: discord.Interaction[Any]) -> None:
@@ -179,9 +174,8 @@ class ImperiumCog(
             state = play.state
             new, out = im.interwar(state)
             play.commit(new, history("imp-hist-interwar", war=new.war))
-        await interaction.response.send_message(
-            embed=render_interwar(out, lang(interaction)), view=undo_button(interaction, play.tx)
-        )
+            embed = render_interwar(out, lang(interaction))
+        await send(interaction, embed=embed, view=undo_button(interaction, play.tx))
 
     # -- combat --------------------------------------------------------------------------------
     @app_commands.command(name="screen", description="Screen roll for a hit ship")
@@ -206,9 +200,8 @@ class ImperiumCog(
                 ),
                 dice.draws,
             )
-        await interaction.response.send_message(
-            embed=render_screen(out, lang(interaction)), view=undo_button(interaction, play.tx)
-        )
+            embed = render_screen(out, lang(interaction))
+        await send(interaction, embed=embed, view=undo_button(interaction, play.tx))
 
     screen.autocomplete("ship")(ImperiumBase.ship_autocomplete)
 
@@ -216,8 +209,9 @@ class ImperiumCog(
     @app_commands.describe(system="The system in combat")
     async def fire_steps(self, interaction: discord.Interaction[Any], system: str) -> None:
         state = await self.bot.read_state(interaction, GAME)
-        await interaction.response.send_message(
-            embed=render_fire_steps(im.fire_steps_info(state, system), lang(interaction))
+        await send(
+            interaction,
+            embed=render_fire_steps(im.fire_steps_info(state, system), lang(interaction)),
         )
 
     fire_steps.autocomplete("system")(ImperiumBase.system_autocomplete)
@@ -245,9 +239,8 @@ class ImperiumCog(
                 history("imp-hist-fire-step", system=out.system, step=step, n=len(out.results)),
                 dice.draws,
             )
-        await interaction.response.send_message(
-            embed=render_step(out, lang(interaction)), view=undo_button(interaction, play.tx)
-        )
+            embed = render_step(out, lang(interaction))
+        await send(interaction, embed=embed, view=undo_button(interaction, play.tx))
 
     hits.autocomplete("system")(ImperiumBase.system_autocomplete)
 
@@ -294,9 +287,8 @@ class ImperiumCog(
                     after=Msg.of("imp-range", range=out.after),
                 ),
             )
-        await interaction.response.send_message(
-            embed=render_range(out, lang(interaction)), view=undo_button(interaction, play.tx)
-        )
+            embed = render_range(out, lang(interaction))
+        await send(interaction, embed=embed, view=undo_button(interaction, play.tx))
 
     range_cmd.autocomplete("system")(ImperiumBase.system_autocomplete)
     range_cmd.autocomplete("jump_to")(ImperiumBase.system_autocomplete)
@@ -310,8 +302,7 @@ class ImperiumCog(
             new = im.end_combat(state, system)
             name = im.find_system(state, system).name
             play.commit(new, history("imp-hist-combat-end", system=name))
-        await interaction.response.send_message(
-            tr(interaction, "imp-combat-ended", system=name), view=undo_button(interaction, play.tx)
-        )
+            content = tr(interaction, "imp-combat-ended", system=name)
+        await send(interaction, content, view=undo_button(interaction, play.tx))
 
     combat_end.autocomplete("system")(ImperiumBase.system_autocomplete)

@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.answers import send
 from bot.rules import imperium as im
 from bot.ui import lang, undo_button
 from cogs.imperium.base import (
@@ -86,9 +87,8 @@ class ImperiumPhases(ImperiumBase, commands.Cog):
                 ),
                 dice.draws,
             )
-        await interaction.response.send_message(
-            embed=render_initiative(out, lang(interaction)), view=undo_button(interaction, play.tx)
-        )
+            embed = render_initiative(out, lang(interaction))
+        await send(interaction, embed=embed, view=undo_button(interaction, play.tx))
 
     initiative.autocomplete("system")(ImperiumBase.system_autocomplete)
     initiative.autocomplete("jump_to")(ImperiumBase.system_autocomplete)
@@ -130,9 +130,8 @@ class ImperiumPhases(ImperiumBase, commands.Cog):
                 history("imp-hist-maintenance", system=out.system, n=len(out.ships), lost=lost),
                 dice.draws,
             )
-        await interaction.response.send_message(
-            embed=render_maintenance(out, lang(interaction)), view=undo_button(interaction, play.tx)
-        )
+            embed = render_maintenance(out, lang(interaction))
+        await send(interaction, embed=embed, view=undo_button(interaction, play.tx))
 
     maintenance.autocomplete("system")(ImperiumBase.system_autocomplete)
 

@@ -10,6 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.answers import send
 from bot.catalog import t
 from bot.rules import imperium as im
 from bot.rules.errors import InputError
@@ -54,9 +55,8 @@ class ImperiumRoster(ImperiumBase, commands.Cog):
                 state, name, owner=own, worlds=worlds, outposts=outposts, homeworld=homeworld
             )
             play.commit(new, history("imp-hist-system", line=system_msg(system)))
-        await interaction.response.send_message(
-            system_line(system, lang(interaction)), view=undo_button(interaction, play.tx)
-        )
+            content = system_line(system, lang(interaction))
+        await send(interaction, content, view=undo_button(interaction, play.tx))
 
     system_set.autocomplete("name")(ImperiumBase.system_autocomplete)
 
@@ -124,10 +124,8 @@ class ImperiumRoster(ImperiumBase, commands.Cog):
                     system=ship.system or "—",
                 ),
             )
-        await interaction.response.send_message(
-            embed=render_ship(ship, "added", lang(interaction)),
-            view=undo_button(interaction, play.tx),
-        )
+            embed = render_ship(ship, "added", lang(interaction))
+        await send(interaction, embed=embed, view=undo_button(interaction, play.tx))
 
     ship_add.autocomplete("system")(ImperiumBase.system_autocomplete)
 
@@ -145,8 +143,10 @@ class ImperiumRoster(ImperiumBase, commands.Cog):
         name: str,
         verb: str,
         change: Callable[[im.ImperiumState, str], tuple[im.ImperiumState, im.Ship]],
-    ) -> tuple[im.Ship, discord.ui.View]:
-        """The changed ship, and the Undo button for the reply."""
+        reply: Callable[[im.Ship], dict[str, Any]],
+    ) -> None:
+        """Change one ship and answer with ``reply(changed ship)`` (send's arguments), rendered
+        before the change is committed, with the Undo button."""
         async with self.bot.play(interaction, GAME) as play:
             state = play.state
             ship = im.find_ship(state, name)
@@ -155,34 +155,40 @@ class ImperiumRoster(ImperiumBase, commands.Cog):
             )
             new, changed = change(state, ship.name)
             play.commit(new, history("imp-hist-ship", verb=verb, ship=changed.name))
-        return changed, undo_button(interaction, play.tx)
+            answer = reply(changed)
+        await send(interaction, **answer, view=undo_button(interaction, play.tx))
 
     @ship.command(name="remove", description="Take a ship off the roster")
     @app_commands.describe(ship="The ship")
     async def ship_remove(self, interaction: discord.Interaction[Any], ship: str) -> None:
-        gone, view = await self._ship_change(interaction, ship, "remove", im.remove_ship)
-        await interaction.response.send_message(
-            tr(interaction, "imp-ship-removed", ship=gone.name), view=view
+        await self._ship_change(
+            interaction,
+            ship,
+            "remove",
+            im.remove_ship,
+            lambda gone: {"content": tr(interaction, "imp-ship-removed", ship=gone.name)},
         )
 
     @ship.command(name="disrupt", description="Mark a ship disrupted")
     @app_commands.describe(ship="The ship")
     async def ship_disrupt(self, interaction: discord.Interaction[Any], ship: str) -> None:
-        changed, view = await self._ship_change(
-            interaction, ship, "disrupt", lambda s, n: im.set_disrupted(s, n, True)
-        )
-        await interaction.response.send_message(
-            embed=render_ship(changed, "disrupted", lang(interaction)), view=view
+        await self._ship_change(
+            interaction,
+            ship,
+            "disrupt",
+            lambda s, n: im.set_disrupted(s, n, True),
+            lambda changed: {"embed": render_ship(changed, "disrupted", lang(interaction))},
         )
 
     @ship.command(name="repair", description="Mark a ship undisrupted")
     @app_commands.describe(ship="The ship")
     async def ship_repair(self, interaction: discord.Interaction[Any], ship: str) -> None:
-        changed, view = await self._ship_change(
-            interaction, ship, "repair", lambda s, n: im.set_disrupted(s, n, False)
-        )
-        await interaction.response.send_message(
-            embed=render_ship(changed, "repaired", lang(interaction)), view=view
+        await self._ship_change(
+            interaction,
+            ship,
+            "repair",
+            lambda s, n: im.set_disrupted(s, n, False),
+            lambda changed: {"embed": render_ship(changed, "repaired", lang(interaction))},
         )
 
     @ship.command(name="move", description="Move a ship to another system")
@@ -190,12 +196,16 @@ class ImperiumRoster(ImperiumBase, commands.Cog):
     async def ship_move(
         self, interaction: discord.Interaction[Any], ship: str, system: str
     ) -> None:
-        changed, view = await self._ship_change(
-            interaction, ship, "move", lambda s, n: im.move_ship(s, n, system)
-        )
-        await interaction.response.send_message(
-            tr(interaction, "imp-ship-moved", ship=changed.name, system=changed.system or "—"),
-            view=view,
+        await self._ship_change(
+            interaction,
+            ship,
+            "move",
+            lambda s, n: im.move_ship(s, n, system),
+            lambda changed: {
+                "content": tr(
+                    interaction, "imp-ship-moved", ship=changed.name, system=changed.system or "—"
+                )
+            },
         )
 
     for _cmd in (ship_remove, ship_disrupt, ship_repair, ship_move):

@@ -13,6 +13,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.answers import send
 from bot.campaigns import describe_invocation
 from bot.rules.weewar.battle import MAX_SUBUNITS, BattlePlan, make_setup, plan
 from bot.rules.weewar.odds import BattleOdds, plan_odds
@@ -110,7 +111,7 @@ class WeewarCog(commands.Cog):
             loc = lang(interaction)
             builder = render_battle(loc, battle, odds, None)
             builder.footer(battle_footer(loc, odds, False))
-            await interaction.response.send_message(embed=builder.build())
+            await send(interaction, embed=builder.build())
             return
         await self.fight(interaction, battle, odds, describe_invocation(interaction))
 
@@ -132,21 +133,20 @@ class WeewarCog(commands.Cog):
             outcome = fight_plan(battle, dice)
         finally:
             dice.record_uniform = recording
-        recorded = await self.bot.record_aside(
+        async with self.bot.aside(
             interaction,
             history_summary(outcome),
             [*dice.draws, *outcome.history_dice()],
             command=command,
-        )
-        builder = render_battle(loc, battle, odds, outcome)
-        builder.footer(battle_footer(loc, odds, recorded))
+        ) as recorded:
+            builder = render_battle(loc, battle, odds, outcome)
+            builder.footer(battle_footer(loc, odds, recorded))
+            embed = builder.build()
 
         async def again(pressed: discord.Interaction[Any]) -> None:
             await self.fight(pressed, battle, odds, command)
 
-        await interaction.response.send_message(
-            embed=builder.build(), view=ReplyButtons(loc, again=again)
-        )
+        await send(interaction, embed=embed, view=ReplyButtons(loc, again=again))
 
     @battle.autocomplete("attacker")
     @battle.autocomplete("defender")
