@@ -41,14 +41,19 @@ async def test_concurrent_channels_lose_nothing_and_answer_in_time(table: Table)
     elapsed = time.perf_counter() - started
 
     slowest = max(r.latency for r in replies)
+    first = max(r.first_latency for r in replies)
     print(
         f"load: {len(replies)} commands in {elapsed:.2f} s = {len(replies) / elapsed:.0f} replies/s,"
-        f" slowest reply {slowest * 1000:.0f} ms"
+        f" slowest reply {slowest * 1000:.0f} ms, slowest first answer {first * 1000:.0f} ms,"
+        f" {sum(r.deferred for r in replies)} deferred"
     )
     assert all(r.callbacks == 1 and not r.ephemeral for r in replies), [
         r.text for r in replies if r.ephemeral
     ][:3]
-    assert slowest < 3.0
+    # Discord's deadline is on the first answer (a deferral counts); what follows a deferral
+    # comes within the database's limit
+    assert first < 3.0
+    assert slowest < 10.0
 
     for channel in channels:
         history = list(reversed(await table.bot.store.history(channel, limit=100)))
