@@ -311,7 +311,8 @@ class ImperiumCog(
             name = im.find_system(state, system).name
             play.commit(new, history("imp-hist-combat-end", system=name))
         await interaction.response.send_message(
-            tr(interaction, "imp-combat-ended", system=name), view=undo_button(interaction, play.tx)
+            tr(interaction, "imp-combat-end-done", system=name),
+            view=undo_button(interaction, play.tx),
         )
 
     combat_end.autocomplete("system")(ImperiumBase.system_autocomplete)
