@@ -302,7 +302,7 @@ class ImperiumCog(
             new = im.end_combat(state, system)
             name = im.find_system(state, system).name
             play.commit(new, history("imp-hist-combat-end", system=name))
-            content = tr(interaction, "imp-combat-ended", system=name)
+            content = tr(interaction, "imp-combat-end-done", system=name)
         await send(interaction, content, view=undo_button(interaction, play.tx))
 
     combat_end.autocomplete("system")(ImperiumBase.system_autocomplete)

@@ -282,7 +282,7 @@ imp-fire-howto = Roll each attack on your printed CRT; apply every step's hits (
 imp-title-fire-steps = Fire steps at { $system }, round { $round } (range { $range })
 imp-no-hits = No hits.
 imp-title-step = Step { $step } at { $system }: { $text }
-imp-combat-ended = The combat at { $system } has ended.
+imp-combat-end-done = The combat at { $system } has ended.
 
 ## maintenance
 imp-maint-overhaul = { $name }: overhaul ({ $cost } RU) → { $after }

@@ -296,7 +296,7 @@ imp-fire-howto = Бросайте каждую атаку по своей нап
 imp-title-fire-steps = Этапы огня в системе { $system }, раунд { $round } (дальность: { $range })
 imp-no-hits = Попаданий нет.
 imp-title-step = Этап { $step } в системе { $system }: { $text }
-imp-combat-ended = Бой в системе { $system } завершён.
+imp-combat-end-done = Бой в системе { $system } завершён.
 
 ## техобслуживание
 imp-maint-overhaul = { $name }: капремонт ({ $cost } RU) → { $after }
