@@ -10,6 +10,7 @@ import pytest
 
 from bot.sandbox import pgcluster
 from bot.sandbox.pgcluster import PgCluster
+from bot.storage.outage import describe_outage, waiting_helps
 
 
 async def test_start_connect_stop_and_start_again(private_postgres: PgCluster) -> None:
@@ -27,10 +28,13 @@ async def test_start_connect_stop_and_start_again(private_postgres: PgCluster) -
     await cluster.stop("fast")
     assert time.perf_counter() - started < 5
     assert not cluster.running
-    with pytest.raises(asyncpg.InterfaceError):
+    with pytest.raises(asyncpg.InterfaceError) as closed:
         await conn.fetchval("SELECT 1")  # its session ended with the server
-    with pytest.raises(ConnectionRefusedError):
+    assert describe_outage(closed.value) == "the connection was closed"
+    with pytest.raises(OSError) as refused:
         await asyncpg.connect(cluster.url, timeout=5)
+    assert describe_outage(refused.value) == "connection refused"
+    assert waiting_helps(refused.value)
 
     await cluster.start()  # same port, same data
     conn = await asyncpg.connect(cluster.url)
