@@ -131,7 +131,9 @@ class TableBot(CampaignAccess, commands.AutoShardedBot):
     # ``shard_id % max_concurrency``.
     IDENTIFY_WINDOW = 5.0
 
-    def __init__(self, settings: Settings, *, load_cogs: bool = True) -> None:
+    def __init__(
+        self, settings: Settings, *, load_cogs: bool = True, store: Store | None = None
+    ) -> None:
         intents = discord.Intents.default()
         super().__init__(
             command_prefix=commands.when_mentioned,
@@ -151,7 +153,8 @@ class TableBot(CampaignAccess, commands.AutoShardedBot):
         self._identify_lock = asyncio.Lock()
         self.settings = settings
         self._load_cogs = load_cogs
-        self._store: Store | None = None
+        # opened by the caller (closed with the bot), else by setup_hook
+        self._store: Store | None = store
         self.inflight = 0
         self.shutting_down = False
         self.started_at = time.monotonic()
@@ -181,9 +184,10 @@ class TableBot(CampaignAccess, commands.AutoShardedBot):
         return self.dice_factory()
 
     async def setup_hook(self) -> None:
-        self._store = await Store.open(
-            self.settings.database_target, pool_size=self.settings.database_pool_size
-        )
+        if self._store is None:
+            self._store = await Store.open(
+                self.settings.database_target, pool_size=self.settings.database_pool_size
+            )
         log.info("Campaigns are stored in %s", self._store.description)
         log.info("Invite the bot with %s", self.invite_url())
         await self._store.prune_interactions()
