@@ -1,6 +1,7 @@
-"""A SQLite file the bot cannot use, tried as a host would meet it: ``python -m bot`` (run) and
-``python -m bot local`` each exit at once, non-zero, with one line saying what to do — no
-traceback, no process left hanging."""
+"""Start-up faults of the database, tried as a host would meet them, with the real process.
+
+A SQLite file the bot cannot use: ``python -m bot`` (run) and ``python -m bot local`` each exit
+at once, non-zero, with one line saying what to do — no traceback, no process left hanging."""
 
 from __future__ import annotations
 
@@ -18,22 +19,21 @@ from bot.sandbox.standin import StandIn
 from bot.storage import Store
 
 TOKEN = "MTIzNDU2Nzg5.startup-faults.xyz"
-FAULTS = ["damaged", "unwritable", "folder"]
+FAULTS = ["damaged", "unwritable", "folder", "unwritable-folder"]
 
 
 def expected_line(fault: str, path: Path) -> str:
-    where = f"error: cannot use the database (SQLite at {path}: "
-    return (
-        where
-        + {
-            "damaged": f"the file is not a SQLite database) — restore {path} from a backup "
-            "(or point the bot at another file)",
-            "unwritable": "the file is read-only) — check the file's permissions: the bot's user "
-            f"must be able to write {path} and its folder",
-            "folder": "the path is a folder, not a file) — name a file, not a folder "
-            f"(e.g. {path}/campaigns.sqlite3)",
-        }[fault]
-    )
+    what = {
+        "damaged": f"the file is not a SQLite database) — restore {path} from a backup "
+        "(or point the bot at another file)",
+        "unwritable": "the file is read-only) — check the file's permissions: the bot's user "
+        f"must be able to write {path} and its folder",
+        "folder": "the path is a folder, not a file) — name a file, not a folder "
+        f"(e.g. {path}/campaigns.sqlite3)",
+        "unwritable-folder": f"the file cannot be opened) — check that {path.parent} exists "
+        "and the bot's user may write it",
+    }[fault]
+    return f"error: cannot use the database (SQLite at {path}: {what}"
 
 
 async def a_campaign_database(path: Path) -> None:
@@ -43,10 +43,11 @@ async def a_campaign_database(path: Path) -> None:
 
 
 def make_unwritable(path: Path) -> None:
-    """As root a 0444 file is still writable: make it immutable instead (``chattr +i``, which
-    root cannot write through either). Not root: take the write permission away."""
+    """As root a 0444 file (or a 0555 folder) is still writable: make it immutable instead
+    (``chattr +i``, which root cannot write through either). Not root: take the write
+    permission away."""
     if os.geteuid() != 0:
-        path.chmod(0o444)
+        path.chmod(0o555 if path.is_dir() else 0o444)
         return
     chattr = shutil.which("chattr")
     if chattr is None:
@@ -57,7 +58,9 @@ def make_unwritable(path: Path) -> None:
 
 
 def make_writable_again(path: Path) -> None:
-    if os.geteuid() == 0 and shutil.which("chattr") and path.exists():
+    if os.geteuid() != 0:
+        path.chmod(0o755 if path.is_dir() else 0o644)
+    elif shutil.which("chattr"):
         subprocess.run(["chattr", "-i", str(path)], capture_output=True)
 
 
@@ -74,12 +77,18 @@ async def faulty(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterato
         make_unwritable(path)
         with pytest.raises(PermissionError):  # really: not even root may write it
             path.open("ab").close()
-    else:
+    elif fault == "folder":
         path.mkdir()
+    else:  # no file yet, in a folder the bot may not create it in
+        make_unwritable(path.parent)
+        with pytest.raises(PermissionError):
+            path.touch()
     try:
         yield fault, path
     finally:
-        make_writable_again(path)
+        for made in (path, path.parent):
+            if made.exists():
+                make_writable_again(made)
 
 
 def one_line(log: str) -> str:

@@ -134,7 +134,16 @@ class SqliteDatabase(Database):
 
     @staticmethod
     async def _connect(path: str) -> aiosqlite.Connection:
-        conn = await aiosqlite.connect(path, isolation_level=None)
+        connecting = aiosqlite.connect(path, isolation_level=None)
+        try:
+            conn = await connecting
+        except BaseException:
+            # aiosqlite stops its thread without waiting for it: wait, since a thread that
+            # answers after the event loop has closed prints a traceback
+            thread = getattr(connecting, "_thread", None)
+            if thread is not None and thread.is_alive():
+                await asyncio.to_thread(thread.join, 5)
+            raise
         try:
             conn.row_factory = aiosqlite.Row
             await conn.execute_fetchall("PRAGMA busy_timeout=10000")
