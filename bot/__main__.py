@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, NoReturn
 
 if TYPE_CHECKING:
     from bot.config import Settings
+    from bot.storage import Store
 
 log = logging.getLogger("bot")
 
@@ -91,7 +92,11 @@ def cannot_reach(settings: Settings, reason: str) -> str:
 
 
 async def run(settings: Settings, delays: tuple[float, ...] = RETRY_DELAYS) -> int:
-    """Run until stopped; while Discord can't be reached at start-up, retry after ``delays``."""
+    """Run until stopped; while Discord or the database can't be reached at start-up, retry
+    after ``delays``."""
+    from bot.storage.opening import CannotOpen, from_database
+    from bot.storage.outage import describe_outage
+
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
@@ -99,31 +104,57 @@ async def run(settings: Settings, delays: tuple[float, ...] = RETRY_DELAYS) -> i
     attempts = len(delays) + 1
     for attempt in range(1, attempts + 1):
         try:
-            return await run_once(settings, stop)
+            try:
+                return await run_once(settings, stop)
+            except Exception as exc:
+                if not from_database(exc) or describe_outage(exc) is None:
+                    raise
+                # the database failed after it opened (a damaged page read at start-up)
+                raise CannotOpen(settings.database_target, exc) from exc
+        except CannotOpen as exc:
+            if not exc.waiting_helps:  # a file to fix, a bad URL, a schema too new
+                print(f"error: {exc}", file=sys.stderr)
+                return exc.exit_code
+            problem = str(exc)
         except Exception as exc:
             reason = unreachable(exc)
             if reason is None:
                 raise
-            if attempt == attempts:
-                print(
-                    f"error: {cannot_reach(settings, reason)}; gave up after {attempts} attempts",
-                    file=sys.stderr,
-                )
-                return 1
-            delay = delays[attempt - 1]
-            log.error(
-                "%s; retrying in %.0f s (attempt %d of %d)",
-                cannot_reach(settings, reason),
-                delay,
-                attempt,
-                attempts,
-            )
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(stop.wait(), delay)
-            if stop.is_set():
-                log.info("Stopped")
-                return 0
+            problem = cannot_reach(settings, reason)
+        if attempt == attempts:
+            print(f"error: {problem}; gave up after {attempts} attempts", file=sys.stderr)
+            return 1
+        delay = delays[attempt - 1]
+        log.error("%s; retrying in %.0f s (attempt %d of %d)", problem, delay, attempt, attempts)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(stop.wait(), delay)
+        if stop.is_set():
+            log.info("Stopped")
+            return 0
     return 1  # not reached
+
+
+async def open_or_stop(settings: Settings, stop: asyncio.Event) -> Store | None:
+    """The campaign database, opened before Discord is contacted; None if ``stop`` is set
+    first. Raises :class:`~bot.storage.opening.CannotOpen`."""
+    from bot.storage.opening import open_store
+
+    opening = asyncio.create_task(
+        open_store(
+            settings.database_target,
+            pool_size=settings.database_pool_size,
+            wait=settings.database_timeout,
+        )
+    )
+    stopper = asyncio.create_task(stop.wait())
+    done, _ = await asyncio.wait({opening, stopper}, return_when=asyncio.FIRST_COMPLETED)
+    stopper.cancel()
+    if opening in done:
+        return opening.result()
+    opening.cancel()
+    with contextlib.suppress(asyncio.CancelledError, Exception):
+        await opening
+    return None
 
 
 async def run_once(settings: Settings, stop: asyncio.Event) -> int:
@@ -132,7 +163,15 @@ async def run_once(settings: Settings, stop: asyncio.Event) -> int:
 
     from bot.app import TableBot
 
-    bot = TableBot(settings)
+    store = await open_or_stop(settings, stop)
+    if store is None:
+        log.info("Stopped")
+        return 0
+    try:
+        bot = TableBot(settings, store=store)  # the bot closes it
+    except BaseException:
+        await store.close()
+        raise
     async with bot:
         runner = asyncio.create_task(bot.start(settings.discord_token.get_secret_value()))
         stopper = asyncio.create_task(stop.wait())
@@ -175,12 +214,13 @@ async def run_once(settings: Settings, stop: asyncio.Event) -> int:
 
 
 async def migrate(source_url: str, target_url: str, *, replace: bool) -> str:
-    from bot.storage import Store
     from bot.storage.copy import copy_campaigns
+    from bot.storage.opening import open_store
 
-    source = await Store.open(source_url)
+    # maintenance: no limit on how long a statement or a lock may take
+    source = await open_store(source_url, writable=False, wait=None)  # only read
     try:
-        target = await Store.open(target_url)
+        target = await open_store(target_url, wait=None)
         try:
             report = await copy_campaigns(source, target, replace=replace)
         finally:
@@ -197,6 +237,7 @@ def migrate_main(argv: list[str]) -> int:
     from bot.storage import BadDatabaseUrl, check_url
     from bot.storage.copy import CopyRefused
     from bot.storage.database import sqlite_path_of
+    from bot.storage.opening import CannotOpen
 
     parser = argparse.ArgumentParser(
         prog="python -m bot migrate",
@@ -231,6 +272,9 @@ def migrate_main(argv: list[str]) -> int:
     except (BadDatabaseUrl, CopyRefused) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    except CannotOpen as exc:
+        print(f"error: nothing was copied: {exc}", file=sys.stderr)
+        return exc.exit_code
     except Exception as exc:  # one line, never a traceback
         print(f"error: nothing was copied: {type(exc).__name__}: {exc}"[:500], file=sys.stderr)
         return 1

@@ -30,7 +30,6 @@ from bot.campaigns import CampaignAccess, describe_invocation
 from bot.catalog import CommandName, locale_of, refusal, t
 from bot.config import Settings
 from bot.ids import is_discord_id
-from bot.logs import RateLimitedLog
 from bot.options import autocomplete_problem, validate_options
 from bot.rules.dice import Dice
 from bot.rules.errors import BotError
@@ -43,6 +42,7 @@ from bot.storage.errors import (
     DuplicateInteraction,
     OutcomeUnknown,
 )
+from bot.storage.outage import RateLimitedLog
 from bot.translator import CatalogTranslator
 from bot.ui import dynamic_items
 
@@ -143,7 +143,9 @@ class TableBot(CampaignAccess, commands.AutoShardedBot):
     # ``shard_id % max_concurrency``.
     IDENTIFY_WINDOW = 5.0
 
-    def __init__(self, settings: Settings, *, load_cogs: bool = True) -> None:
+    def __init__(
+        self, settings: Settings, *, load_cogs: bool = True, store: Store | None = None
+    ) -> None:
         intents = discord.Intents.default()
         super().__init__(
             command_prefix=commands.when_mentioned,
@@ -163,7 +165,8 @@ class TableBot(CampaignAccess, commands.AutoShardedBot):
         self._identify_lock = asyncio.Lock()
         self.settings = settings
         self._load_cogs = load_cogs
-        self._store: Store | None = None
+        # opened by the caller (closed with the bot), else by setup_hook
+        self._store: Store | None = store
         self.inflight = 0
         # the tasks handling interactions right now (a clean stop waits for them)
         self._in_flight: dict[int, asyncio.Task[Any]] = {}
@@ -199,11 +202,12 @@ class TableBot(CampaignAccess, commands.AutoShardedBot):
         return self.dice_factory()
 
     async def setup_hook(self) -> None:
-        self._store = await Store.open(
-            self.settings.database_target,
-            pool_size=self.settings.database_pool_size,
-            wait=self.settings.database_timeout,
-        )
+        if self._store is None:
+            self._store = await Store.open(
+                self.settings.database_target,
+                pool_size=self.settings.database_pool_size,
+                wait=self.settings.database_timeout,
+            )
         log.info("Campaigns are stored in %s", self._store.description)
         log.info("Invite the bot with %s", self.invite_url())
         await self._store.prune_interactions()

@@ -5,7 +5,6 @@ from __future__ import annotations
 import logging
 import re
 import sys
-import time
 
 REDACTED = "[redacted]"
 
@@ -69,31 +68,3 @@ def configure_logging(level: str, secrets: list[str]) -> None:
         logger.handlers[:] = []
         logger.propagate = True
     logging.getLogger("discord").setLevel(level)
-
-
-class RateLimitedLog:
-    """At most one WARNING line per kind every ``every`` seconds: an outage that every command
-    runs into is one line saying so (with how many more were not logged), not one per command,
-    and never a traceback."""
-
-    def __init__(self, logger: logging.Logger, every: float = 30.0) -> None:
-        self.logger = logger
-        self.every = every
-        self._last: dict[str, float] = {}
-        self._suppressed: dict[str, int] = {}
-
-    def warning(self, kind: str, message: str, *args: object) -> bool:
-        """Log ``message % args`` unless ``kind`` was logged less than ``every`` s ago; True if
-        it was logged."""
-        now = time.monotonic()
-        last = self._last.get(kind)
-        if last is not None and now - last < self.every:
-            self._suppressed[kind] = self._suppressed.get(kind, 0) + 1
-            return False
-        self._last[kind] = now
-        more = self._suppressed.pop(kind, 0)
-        if more:
-            message += " (and %d more like it in the last %.0f s)"
-            args = (*args, more, now - last if last is not None else 0.0)
-        self.logger.warning(message, *args)
-        return True

@@ -3,7 +3,9 @@ PostgreSQL server (``TEST_POSTGRES_URL``, default postgresql://postgres@127.0.0.
 each test in a schema of its own.
 
 Without a PostgreSQL server the PostgreSQL half is skipped and the run says so at the end;
-with ``REQUIRE_POSTGRES=1`` (CI) a missing server fails those tests instead."""
+with ``REQUIRE_POSTGRES=1`` (CI) a missing server fails those tests instead. The same holds for
+``private_postgres``, a cluster of the test's own made with this machine's PostgreSQL binaries
+(for tests that stop and start the database)."""
 
 from __future__ import annotations
 
@@ -15,8 +17,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.sandbox import databases
+from bot.sandbox import databases, pgcluster
 from bot.sandbox.harness import Table, running_table
+from bot.sandbox.pgcluster import PgCluster
 
 BACKENDS = ["sqlite", "postgres"]
 
@@ -55,6 +58,34 @@ async def postgres_url() -> AsyncIterator[str]:
         yield url
 
 
+def need_private_postgres() -> None:
+    """Skip (fail with REQUIRE_POSTGRES=1) when no private cluster can be made here."""
+    global _pg_skipped
+    problem = pgcluster.missing()
+    if problem is None:
+        return
+    message = f"no private PostgreSQL cluster: {problem}"
+    if os.environ.get("REQUIRE_POSTGRES") == "1":
+        pytest.fail(message + " and REQUIRE_POSTGRES=1", pytrace=False)
+    _pg_skipped += 1
+    pytest.skip(message)
+
+
+@pytest.fixture
+async def private_postgres() -> AsyncIterator[PgCluster]:
+    """A started PostgreSQL cluster of this test's own (``.url``), which the test may stop,
+    start and restart; deleted afterwards."""
+    need_private_postgres()
+    async with PgCluster() as cluster:
+        await cluster.start()
+        yield cluster
+
+
+def pytest_sessionfinish() -> None:
+    """No private cluster outlives the run."""
+    pgcluster.stop_all()
+
+
 @pytest.fixture(params=BACKENDS)
 def backend(request: pytest.FixtureRequest) -> str:
     if request.param == "postgres":
@@ -87,8 +118,9 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
         terminalreporter.section("PostgreSQL", yellow=True, bold=True)
         terminalreporter.write_line(
             f"NOTE: the PostgreSQL half was skipped ({_pg_skipped} tests): "
-            f"no server at {databases.server_url()}. Start one (or set TEST_POSTGRES_URL) to run "
-            "it; CI runs it with REQUIRE_POSTGRES=1.",
+            f"no server at {databases.server_url()}, or no PostgreSQL binaries for a private "
+            "cluster (each skip says which). Start one (or set TEST_POSTGRES_URL, install "
+            "PostgreSQL) to run it; CI runs it with REQUIRE_POSTGRES=1.",
             yellow=True,
             bold=True,
         )

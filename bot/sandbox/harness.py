@@ -18,6 +18,7 @@ from bot.app import TableBot
 from bot.config import Settings
 from bot.rules.dice import Dice
 from bot.sandbox.standin import Message, Reply, StandIn, User
+from bot.storage.opening import CannotOpen, open_store
 
 T = TypeVar("T")
 
@@ -155,7 +156,17 @@ async def _bot_against(
     discord: StandIn, database_path: Path, overrides: Mapping[str, Any]
 ) -> AsyncIterator[Table]:
     settings = settings_for(discord, database_path, **overrides)
-    bot = TableBot(settings)
+    # opened first, as ``python -m bot`` does: a database that cannot be used is CannotOpen
+    store = await open_store(
+        settings.database_target,
+        pool_size=settings.database_pool_size,
+        wait=settings.database_timeout,
+    )
+    try:
+        bot = TableBot(settings, store=store)  # the bot closes it
+    except BaseException:
+        await store.close()
+        raise
     owned = settings.shard_ids or range(settings.shard_count or discord.shard_count)
     task = asyncio.create_task(bot.start(discord.token))
     try:
@@ -214,6 +225,8 @@ class ThreadedTable:
     def __enter__(self) -> ThreadedTable:
         self._thread.start()
         self._ready.wait(60)
+        if isinstance(self._error, CannotOpen):
+            raise self._error  # its message says what to do
         if self._error is not None:
             raise RuntimeError("the table did not start") from self._error
         return self

@@ -23,6 +23,8 @@ from bot.sandbox.harness import Table, ThreadedTable
 from bot.sandbox.printing import render_reply
 from bot.sandbox.standin import CommandNotSynced, Message, Reply
 from bot.storage import BadDatabaseUrl, check_url
+from bot.storage.opening import CannotOpen, from_database
+from bot.storage.outage import describe_outage
 
 PROMPT_HELP = """\
 Type slash commands as in Discord, e.g.  /battle attacker:Tank defender:Trooper defenders:6
@@ -481,6 +483,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     except _Refused as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    with ThreadedTable(database, log_level="ERROR", **overrides) as running:
+    target = overrides.get("database_url") or database
+    running = ThreadedTable(database, log_level="ERROR", **overrides)
+    try:
+        running.__enter__()
+    except CannotOpen as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return exc.exit_code
+    except RuntimeError as exc:
+        cause = exc.__cause__
+        if cause is None or not from_database(cause) or describe_outage(cause) is None:
+            raise
+        # the database failed after it opened (a damaged page read at start-up)
+        problem = CannotOpen(target, cause)
+        print(f"error: {problem}", file=sys.stderr)
+        return problem.exit_code
+    try:
         local = LocalTable(running, channel=args.channel, player=args.player, locale=args.locale)
         return _prompt(local) if script is None else _run_script(local, script)
+    finally:
+        running.__exit__(None, None, None)

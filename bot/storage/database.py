@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import fcntl
 import os
 import sqlite3
@@ -218,6 +219,14 @@ class _SqliteConn:
         await self._conn.executemany(sql, rows)
 
 
+def _prepare_folder(path: str) -> None:
+    """Create the file's folder if missing; a folder where the file should be is an error (as
+    SQLite would only say "unable to open database file")."""
+    if os.path.isdir(path):
+        raise IsADirectoryError(errno.EISDIR, "is a folder, not a SQLite file", path)
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+
+
 class SqliteDatabase(Database):
     backend = "sqlite"
 
@@ -240,33 +249,64 @@ class SqliteDatabase(Database):
 
     @staticmethod
     async def _connect(path: str, wait: float | None = WAIT_LIMIT) -> aiosqlite.Connection:
-        conn = await aiosqlite.connect(path, isolation_level=None)
-        conn.row_factory = aiosqlite.Row
-        # another process holding the write lock: wait this long for it, then "locked"
-        busy_ms = int((wait if wait is not None else BACKGROUND_WAIT) * 1000)
-        await conn.execute_fetchall(f"PRAGMA busy_timeout={busy_ms}")
-        # Switching a new file to WAL can answer "locked" at once (no busy wait) while another
-        # process opens it too: try again for a while.
-        for attempt in range(200):
-            try:
-                await conn.execute_fetchall("PRAGMA journal_mode=WAL")
-                break
-            except sqlite3.OperationalError:
-                if attempt == 199:
-                    raise
-                await asyncio.sleep(0.05)
-        await conn.execute_fetchall("PRAGMA synchronous=FULL")
-        await conn.execute_fetchall("PRAGMA foreign_keys=ON")
+        connecting = aiosqlite.connect(path, isolation_level=None)
+        try:
+            conn = await connecting
+        except BaseException:
+            # aiosqlite stops its thread without waiting for it: wait, since a thread that
+            # answers after the event loop has closed prints a traceback
+            thread = getattr(connecting, "_thread", None)
+            if thread is not None and thread.is_alive():
+                await asyncio.to_thread(thread.join, 5)
+            raise
+        try:
+            conn.row_factory = aiosqlite.Row
+            # another process holding the write lock: wait this long for it, then "locked"
+            busy_ms = int((wait if wait is not None else BACKGROUND_WAIT) * 1000)
+            await conn.execute_fetchall(f"PRAGMA busy_timeout={busy_ms}")
+            # Switching a new file to WAL can answer "locked" at once (no busy wait) while
+            # another process opens it too: try again for a while. Any other answer (a damaged
+            # file, a read-only one) is final.
+            for attempt in range(200):
+                try:
+                    await conn.execute_fetchall("PRAGMA journal_mode=WAL")
+                    break
+                except sqlite3.OperationalError as exc:
+                    if attempt == 199 or "locked" not in str(exc):
+                        raise
+                    await asyncio.sleep(0.05)
+            await conn.execute_fetchall("PRAGMA synchronous=FULL")
+            await conn.execute_fetchall("PRAGMA foreign_keys=ON")
+        except BaseException:
+            # its thread would keep the process alive
+            await asyncio.shield(conn.close())
+            raise
         return conn
 
     @classmethod
     async def open(cls, path: str | Path, *, wait: float | None = WAIT_LIMIT) -> SqliteDatabase:
         path = str(path)
         if path != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
+            _prepare_folder(path)
         writer = await cls._connect(path, wait)
-        reader = writer if path == ":memory:" else await cls._connect(path, wait)
+        try:
+            reader = writer if path == ":memory:" else await cls._connect(path, wait)
+        except BaseException:
+            await asyncio.shield(writer.close())
+            raise
         return cls(path, writer, reader, wait)
+
+    async def check_writable(self) -> None:
+        """Raise now, not at the first command, if the file can be read but not written:
+        writes the schema version it already has, and rolls back."""
+        async with self._write_lock:
+            conn = self._writer
+            await conn.execute_fetchall("BEGIN IMMEDIATE")
+            try:
+                rows = list(await conn.execute_fetchall("PRAGMA user_version"))
+                await conn.execute_fetchall(f"PRAGMA user_version = {int(rows[0][0])}")
+            finally:
+                await conn.execute_fetchall("ROLLBACK")
 
     async def close(self) -> None:
         async with self._write_lock:
@@ -600,6 +640,16 @@ def check_url(url: str) -> str:
     raise BadDatabaseUrl(
         "use postgresql://user@host:port/database or sqlite:///path/to/file.sqlite3"
     )
+
+
+def describe_target(target: str | Path) -> str:
+    """What :func:`open_database` would open, as its ``description`` says it (no password)."""
+    url = str(target)
+    if isinstance(target, Path) or "://" not in url:
+        return f"SQLite at {url}"
+    if url.lower().startswith("sqlite:"):
+        return f"SQLite at {sqlite_path_of(url)}"
+    return describe_url(url)
 
 
 async def open_database(
