@@ -24,11 +24,13 @@ from discord import app_commands
 from discord.ext import commands, tasks
 from pydantic import BaseModel
 
-from bot import answers, discord_internals
+from bot import answers, discord_internals, metrics
 from bot.answers import answer_of
 from bot.campaigns import CampaignAccess, describe_invocation
 from bot.catalog import CommandName, locale_of, refusal, t
 from bot.config import Settings
+from bot.dbstate import DatabaseState
+from bot.health import write_heartbeat
 from bot.ids import is_discord_id
 from bot.options import autocomplete_problem, validate_options
 from bot.rules.dice import Dice
@@ -142,6 +144,8 @@ class TableBot(CampaignAccess, commands.AutoShardedBot):
     # Discord allows ``max_concurrency`` IDENTIFYs per this many seconds, one per bucket
     # ``shard_id % max_concurrency``.
     IDENTIFY_WINDOW = 5.0
+    # how long the heartbeat's database check (SELECT 1) waits before calling it unavailable
+    DATABASE_CHECK_TIMEOUT = 5.0
 
     def __init__(
         self, settings: Settings, *, load_cogs: bool = True, store: Store | None = None
@@ -167,6 +171,10 @@ class TableBot(CampaignAccess, commands.AutoShardedBot):
         self._load_cogs = load_cogs
         # opened by the caller (closed with the bot), else by setup_hook
         self._store: Store | None = store
+        # whether the database answers: report with .ok() / .unavailable(reason) after a
+        # database call; the heartbeat carries it and bot.metrics shows it
+        self.database_state = DatabaseState()
+        self._metrics_server: metrics.MetricsServer | None = None
         self.inflight = 0
         # the tasks handling interactions right now (a clean stop waits for them)
         self._in_flight: dict[int, asyncio.Task[Any]] = {}
@@ -202,12 +210,14 @@ class TableBot(CampaignAccess, commands.AutoShardedBot):
         return self.dice_factory()
 
     async def setup_hook(self) -> None:
+        await self.start_metrics()
         if self._store is None:
             self._store = await Store.open(
                 self.settings.database_target,
                 pool_size=self.settings.database_pool_size,
                 wait=self.settings.database_timeout,
             )
+        self.database_state.ok()
         log.info("Campaigns are stored in %s", self._store.description)
         log.info("Invite the bot with %s", self.invite_url())
         await self._store.prune_interactions()
@@ -216,6 +226,8 @@ class TableBot(CampaignAccess, commands.AutoShardedBot):
             for name in cog_extensions():
                 await self.load_extension(name)
         self.add_dynamic_items(*dynamic_items())
+        # the command labels the metrics accept (any other name counts as "other")
+        metrics.register_commands(c.qualified_name for c in self.tree.walk_commands())
         await self.sync_commands()
         self.heartbeat.start()
         self.prune_claims.start()
@@ -224,6 +236,25 @@ class TableBot(CampaignAccess, commands.AutoShardedBot):
         # would otherwise walk all of it in the middle of some command, stay short.
         gc.collect()
         gc.freeze()
+
+    async def start_metrics(self) -> None:
+        """Serve the Prometheus metrics if METRICS_PORT is set. An address that cannot be
+        bound is logged, not fatal: the tables matter more than their statistics."""
+        port = self.settings.metrics_port
+        if port is None or self._metrics_server is not None:
+            return
+        address = self.settings.metrics_address
+        try:
+            self._metrics_server = await metrics.start_server(address, port)
+        except OSError as exc:
+            log.error(
+                "Cannot serve metrics on %s port %d (%s); carrying on without them",
+                address,
+                port,
+                exc,
+            )
+            return
+        log.info("Serving Prometheus metrics at %s", self._metrics_server.url)
 
     def invite_url(self) -> str:
         """This application's invite link, with exactly the permissions the bot needs."""
@@ -296,8 +327,7 @@ class TableBot(CampaignAccess, commands.AutoShardedBot):
     def touch_heartbeat(self) -> None:
         path: Path = self.settings.resolved_heartbeat_path
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(str(time.time()))
+            write_heartbeat(path, self.database_state.heartbeat())
         except OSError:
             log.warning("Could not write the heartbeat file %s", path)
 
@@ -326,8 +356,33 @@ class TableBot(CampaignAccess, commands.AutoShardedBot):
         except Exception:
             log.warning("Could not prune old interaction claims", exc_info=True)
 
+    async def check_database(self) -> bool:
+        """``SELECT 1`` within ``DATABASE_CHECK_TIMEOUT``, reported to ``database_state`` (so
+        the state recovers by itself when no command runs). True if the database answered."""
+        store, timeout = self._store, self.DATABASE_CHECK_TIMEOUT
+        if store is None:
+            return False
+        try:
+            async with asyncio.timeout(timeout), store.db.reading() as conn:
+                await conn.fetchrow("SELECT 1")
+        except TimeoutError:
+            self.database_state.unavailable(f"no answer to SELECT 1 within {timeout:g} s")
+            return False
+        except Exception as exc:
+            self.database_state.unavailable(exc)
+            return False
+        self.database_state.ok()
+        return True
+
+    def count_shards(self) -> None:
+        """The shard gauges: sessions up among the shards this process owns."""
+        owned = self.owned_shards()
+        metrics.set_shards(len(self._shards_up.intersection(owned)), len(owned))
+
     @tasks.loop(seconds=15)
     async def heartbeat(self) -> None:
+        await self.check_database()
+        self.count_shards()
         if self.all_shards_connected():
             self.touch_heartbeat()
 
@@ -344,6 +399,7 @@ class TableBot(CampaignAccess, commands.AutoShardedBot):
     # resuming touches the heartbeat here, once the resumed shard is counted as up).
     async def on_shard_connect(self, shard_id: int) -> None:
         self._shards_up.add(shard_id)
+        self.count_shards()
         if self.all_shards_connected():
             self.touch_heartbeat()
 
@@ -352,6 +408,7 @@ class TableBot(CampaignAccess, commands.AutoShardedBot):
 
     async def on_shard_disconnect(self, shard_id: int) -> None:
         self._shards_up.discard(shard_id)
+        self.count_shards()
 
     # -- gateway shards ------------------------------------------------------------------------
     async def launch_shard(
@@ -484,6 +541,9 @@ class TableBot(CampaignAccess, commands.AutoShardedBot):
             self.heartbeat.cancel()
         if self.prune_claims.is_running():
             self.prune_claims.cancel()
+        if self._metrics_server is not None:
+            await self._metrics_server.stop()
+            self._metrics_server = None
         await super().close()
         if self._store is not None:
             await self._store.close()

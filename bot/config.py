@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import ipaddress
 import logging
+import re
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -20,6 +22,8 @@ from bot.storage.database import BadDatabaseUrl, check_url
 
 DEFAULT_API_BASE_URL = "https://discord.com/api/v10"
 DEFAULT_GATEWAY_URL = "wss://gateway.discord.gg/"
+DEFAULT_METRICS_ADDRESS = "0.0.0.0"
+HOST_NAME = re.compile(r"(?!-)[A-Za-z0-9-]{1,63}(?<!-)(\.(?!-)[A-Za-z0-9-]{1,63}(?<!-))*\.?")
 
 
 class ConfigError(Exception):
@@ -59,6 +63,10 @@ class Settings(BaseSettings):
     shard_count: int | None = Field(default=None, ge=1)
     # "0,2-3" in the environment: parsed below, not as JSON
     shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = None
+    # Prometheus metrics: unset, none served; the address is every interface, since in a
+    # container that is the only one a published port (or the compose network) can reach
+    metrics_port: int | None = Field(default=None, ge=1, le=65535)
+    metrics_address: str = DEFAULT_METRICS_ADDRESS
 
     @model_validator(mode="before")
     @classmethod
@@ -126,6 +134,23 @@ class Settings(BaseSettings):
             twice = sorted({s for s in value if value.count(s) > 1})
             raise ValueError(f"shard {twice[0]} is listed twice")
         return tuple(sorted(value))
+
+    @field_validator("metrics_address")
+    @classmethod
+    def _metrics_address(cls, value: str) -> str:
+        bare = value.strip()
+        if bare.startswith("[") and bare.endswith("]"):
+            bare = bare[1:-1]  # [::1], as in a URL
+        try:
+            return str(ipaddress.ip_address(bare))
+        except ValueError:
+            pass
+        if len(bare) <= 253 and HOST_NAME.fullmatch(bare):
+            return bare
+        raise ValueError(
+            f"{value!r} is not an IP address or host name; use e.g. 0.0.0.0 (every interface), "
+            "127.0.0.1 (this machine only) or ::"
+        )
 
     @property
     def resolved_heartbeat_path(self) -> Path:

@@ -25,7 +25,7 @@ LINK = re.compile(r"(?<!!)\[[^\]]*\]\(([^)\s]+)\)")
 SPAN = re.compile(r"`([^`]+)`")
 MENTION = re.compile(r"^/[^\W\d][\w-]*(?:\s.*)?$", re.DOTALL)
 # Code spans that start with a slash but name a path, not a command.
-NOT_COMMANDS = {"/data"}
+NOT_COMMANDS = {"/data", "/metrics"}
 
 
 def prose(text: str) -> str:

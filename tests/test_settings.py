@@ -35,6 +35,8 @@ def test_every_setting_has_its_variable() -> None:
         "SHARD_COUNT",
         "SHARD_IDS",
         "DICE_SEED",
+        "METRICS_PORT",
+        "METRICS_ADDRESS",
     }
 
 
@@ -101,3 +103,54 @@ def test_token_missing_is_the_first_thing_said(env: pytest.MonkeyPatch) -> None:
         load_settings(None)
     env.delenv("LOG_LEVEL")
     assert load_settings(None, require_token=False).log_level == "INFO"
+
+
+def test_metrics_are_off_unless_a_port_is_set(env: pytest.MonkeyPatch) -> None:
+    env.setenv("DISCORD_TOKEN", "t")
+    env.setenv("METRICS_PORT", "")  # blank: unset
+    settings = load_settings(None)
+    assert settings.metrics_port is None
+    assert settings.metrics_address == "0.0.0.0"
+    env.setenv("METRICS_PORT", " 9108 ")
+    env.setenv("METRICS_ADDRESS", "127.0.0.1")
+    settings = load_settings(None)
+    assert (settings.metrics_address, settings.metrics_port) == ("127.0.0.1", 9108)
+
+
+@pytest.mark.parametrize(
+    ("given", "kept"),
+    [
+        ("0.0.0.0", "0.0.0.0"),
+        ("::", "::"),
+        ("[::1]", "::1"),
+        ("0:0:0:0:0:0:0:1", "::1"),
+        ("localhost", "localhost"),
+        ("metrics.internal.example", "metrics.internal.example"),
+    ],
+)
+def test_metrics_address_is_an_ip_address_or_host_name(given: str, kept: str) -> None:
+    settings = Settings.model_validate({"discord_token": "t", "metrics_address": given})
+    assert settings.metrics_address == kept
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [
+        ("METRICS_PORT", "0"),
+        ("METRICS_PORT", "65536"),
+        ("METRICS_PORT", "ninety"),
+        ("METRICS_ADDRESS", "http://0.0.0.0:9108"),
+        ("METRICS_ADDRESS", "0.0.0.0:9108"),
+        ("METRICS_ADDRESS", "-bad-.example"),
+        ("METRICS_ADDRESS", "two words"),
+    ],
+)
+def test_a_wrong_metrics_setting_is_one_line_naming_it(
+    env: pytest.MonkeyPatch, name: str, value: str
+) -> None:
+    env.setenv("DISCORD_TOKEN", "t")
+    env.setenv(name, value)
+    with pytest.raises(ConfigError) as caught:
+        load_settings(None)
+    assert str(caught.value).startswith(f"{name} is not valid: ")
+    assert "\n" not in str(caught.value)
