@@ -24,7 +24,7 @@ import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable, Sequence
-from typing import Any
+from typing import Any, Literal
 
 import discord
 from discord.utils import MISSING
@@ -39,6 +39,9 @@ DEFER_AFTER = 1.5
 ALREADY_ACKNOWLEDGED = 40060
 #: Discord's error code for an interaction whose token is no longer valid (answered too late)
 UNKNOWN_INTERACTION = 10062
+
+#: how an interaction ended, for the metrics
+Outcome = Literal["ok", "refused", "unavailable", "error"]
 
 # the watchdogs' tasks, held so they are not collected while they run
 _background: set[asyncio.Task[None]] = set()
@@ -80,7 +83,7 @@ class Answer:
         # this process committed the interaction's change
         self.applied = False
         # how it ended, for the metrics: ok, refused, unavailable, error
-        self.outcome = "ok"
+        self.outcome: Outcome = "ok"
         self.timer: asyncio.TimerHandle | None = None
         self.on_expired: Callable[[discord.Interaction[Any]], Awaitable[None]] | None = None
 

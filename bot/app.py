@@ -218,6 +218,8 @@ class TableBot(CampaignAccess, commands.AutoShardedBot):
                 wait=self.settings.database_timeout,
             )
         self.database_state.ok()
+        pool_in_use = getattr(self._store.db, "pool_in_use", None)
+        metrics.set_pool_probe(pool_in_use)
         log.info("Campaigns are stored in %s", self._store.description)
         log.info("Invite the bot with %s", self.invite_url())
         await self._store.prune_interactions()
@@ -363,12 +365,16 @@ class TableBot(CampaignAccess, commands.AutoShardedBot):
         if store is None:
             return False
         try:
-            async with asyncio.timeout(timeout), store.db.reading() as conn:
-                await conn.fetchrow("SELECT 1")
-        except TimeoutError:
+            async with asyncio.timeout(timeout):
+                with deadline_in(timeout):
+                    await store.ping()
+        except (TimeoutError, DatabaseBusy):
             self.database_state.unavailable(f"no answer to SELECT 1 within {timeout:g} s")
             return False
-        except Exception as exc:
+        except DatabaseUnavailable as exc:
+            self.database_state.unavailable(exc.reason)
+            return False
+        except Exception as exc:  # whatever stops a SELECT 1 means the database is away
             self.database_state.unavailable(exc)
             return False
         self.database_state.ok()
@@ -489,8 +495,19 @@ class TableBot(CampaignAccess, commands.AutoShardedBot):
         return answer
 
     def finish(self, interaction: discord.Interaction[Any], answer: answers.Answer) -> None:
+        """A command's handler ended: its metrics; the watchdog is no longer needed once an
+        answer went out."""
         if interaction.response.is_done():
             answer.cancel()
+        if interaction.type is discord.InteractionType.application_command:
+            try:
+                command = interaction.command
+                name = command.qualified_name if command is not None else "other"
+            except Exception:  # a payload too malformed to name a command
+                name = "other"
+            metrics.command_finished(name, answer.outcome, time.monotonic() - answer.received)
+        if answer.applied:
+            self.database_state.ok()
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """A button press no handler takes (an old message's view) is answered "expired"."""
@@ -546,6 +563,7 @@ class TableBot(CampaignAccess, commands.AutoShardedBot):
             self._metrics_server = None
         await super().close()
         if self._store is not None:
+            metrics.set_pool_probe(None)
             await self._store.close()
             self._store = None
 
@@ -589,6 +607,10 @@ class TableBot(CampaignAccess, commands.AutoShardedBot):
             message = refused
         elif isinstance(original, DatabaseUnavailable):
             answer.outcome = "unavailable"
+            busy = isinstance(original, DatabaseBusy)
+            metrics.database_error("busy" if busy else "unavailable")
+            if not busy:
+                self.database_state.unavailable(original.reason)
             self.outage_log.warning(
                 original.kind,
                 "The database is %s (%s): %s — %s",
@@ -601,6 +623,7 @@ class TableBot(CampaignAccess, commands.AutoShardedBot):
             message = t(loc, key)
         elif isinstance(original, OutcomeUnknown):
             answer.outcome = "unavailable"
+            metrics.database_error("other")
             self.outage_log.warning(
                 "unknown",
                 "The database connection failed while committing, and the outcome could not "
