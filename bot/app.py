@@ -607,20 +607,21 @@ class TableBot(CampaignAccess, commands.AutoShardedBot):
             message = refused
         elif isinstance(original, DatabaseUnavailable):
             answer.outcome = "unavailable"
-            busy = isinstance(original, DatabaseBusy)
-            metrics.database_error("busy" if busy else "unavailable")
-            if not busy:
-                self.database_state.unavailable(original.reason)
-            self.outage_log.warning(
-                original.kind,
-                "The database is %s (%s): %s — %s",
-                "busy" if isinstance(original, DatabaseBusy) else "unavailable",
-                original.reason,
-                describe_invocation(interaction),
-                original.action or "it may recover by itself",
-            )
-            key = "db-busy" if isinstance(original, DatabaseBusy) else "db-unavailable"
-            message = t(loc, key)
+            if isinstance(original, DatabaseBusy):
+                metrics.database_error("busy")
+                self.outage_log.warning(
+                    "busy",
+                    "The database is busy (%s): %s — %s",
+                    original.reason,
+                    describe_invocation(interaction),
+                    original.action or "it may be locked by another session, or slow",
+                )
+                message = t(loc, "db-busy")
+            else:
+                # one line when the outage starts (and one when it ends), not one per command
+                metrics.database_error("unavailable")
+                self.database_state.unavailable(original.reason, original.action)
+                message = t(loc, "db-unavailable")
         elif isinstance(original, OutcomeUnknown):
             answer.outcome = "unavailable"
             metrics.database_error("other")

@@ -70,13 +70,17 @@ class DatabaseState:
         if self._on_change is not None:
             self._on_change(True)
 
-    def unavailable(self, reason: str | BaseException) -> None:
+    def unavailable(self, reason: str | BaseException, action: str = "") -> None:
         """A database call just failed because the database could not be used (not because
-        of a rule or a conflict): ``reason`` is the exception or a short text."""
+        of a rule or a conflict): ``reason`` is the exception or a short text; ``action`` what
+        the host should do (said once, when the outage starts)."""
         self.reason = describe(reason)
         if self.state == DATABASE_UNAVAILABLE:
             return  # the outage goes on: keep its start, say the latest reason
-        log.warning("The database is unavailable: %s", self.reason)
+        if action:
+            log.warning("The database is unavailable: %s — %s", self.reason, action)
+        else:
+            log.warning("The database is unavailable: %s", self.reason)
         self.state, self.since = DATABASE_UNAVAILABLE, self._clock()
         if self._on_change is not None:
             self._on_change(False)

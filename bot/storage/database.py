@@ -459,7 +459,9 @@ class PostgresDatabase(Database):
             settings |= {"lock_timeout": ms, "statement_timeout": ms}
         pool = await asyncpg.create_pool(
             url,
-            min_size=1,
+            # connections are opened as commands need them: no floor to keep up, which would
+            # log a traceback every few seconds while the server is away
+            min_size=0,
             max_size=pool_size,
             timeout=CONNECT_TIMEOUT,
             server_settings=settings,
