@@ -267,3 +267,52 @@ async def test_two_processes_starting_together_make_one_schema_and_sync_once(
         assert [v[0] for v in versions] == list(range(1, SCHEMA_VERSION + 1))
         for p in procs:
             clean(p)
+
+
+async def test_a_draining_process_never_says_restarting_for_what_another_applies(
+    tmp_path: Path, postgres_url: str
+) -> None:
+    """A rolling restart as ``docs/running.md`` describes it: two processes own shard 0, and
+    one of them is stopped (SIGTERM) in the middle of a stream of commands. It closes its
+    gateway session first and finishes what it already has; the other takes the rest. Every
+    command gets one answer, and every answer is what the database holds."""
+    need_postgres()
+    async with StandIn(shard_count=2) as discord:
+        guild = discord.guild_on_shard(0)
+        channel = 950000000000000001
+        # procs 0 and 2 own shard 0, proc 1 shard 1; proc 0 is the one restarted
+        async with cluster(discord, postgres_url, tmp_path, "0", "1", "0") as procs:
+            await discord.wait_until(lambda: len(discord.sessions_for(0)) == 2, timeout=30)
+            await setup_channels(discord, {guild: [channel]})
+            replies: list[Reply] = []
+
+            async def stream() -> None:
+                for _ in range(60):
+                    payload = discord.command_payload(
+                        "ia threat", {"amount": 1}, user=GM, channel_id=channel, guild_id=guild
+                    )
+                    replies.append(await discord.send(payload))
+                    await asyncio.sleep(0.03)
+
+            async def drain() -> int:
+                await asyncio.sleep(0.6)
+                return await procs[0].stop(signal.SIGTERM, timeout=15)
+
+            _, code = await asyncio.gather(stream(), drain())
+            assert code == 0
+            await asyncio.gather(*(discord.wait(r, 20) for r in replies))
+            texts = [r.text for r in replies]
+            assert not any("restarting" in t.lower() for t in texts), texts
+            assert all(acknowledged(r) for r in replies), [t for t in texts if "Threat" not in t]
+            # both processes answered some: the drain happened in the middle of the stream
+            claimers = await db_rows(
+                postgres_url,
+                "SELECT claimed_by, COUNT(*) FROM interactions WHERE channel_id = $1 GROUP BY 1",
+                channel,
+            )
+            pids = {int(str(r[0]).rsplit(":", 1)[1]) for r in claimers}
+            assert pids == {procs[0].pid, procs[2].pid}, pids
+            threats = await threat_of(postgres_url, [channel])
+            assert threats == {channel: BASE_THREAT + len(replies)}
+        for p in procs:
+            clean(p)
