@@ -141,9 +141,11 @@ async def test_when_even_the_lookup_fails_the_outcome_is_unknown(
 
             monkeypatch.setattr(db, "transaction_with", away)
 
-        with failing_commit(monkeypatch, backend, committed=True, then=break_lookups):
-            with pytest.raises(OutcomeUnknown):
-                await increment(store)
+        with (
+            failing_commit(monkeypatch, backend, committed=True, then=break_lookups),
+            pytest.raises(OutcomeUnknown),
+        ):
+            await increment(store)
         monkeypatch.undo()
         # it was in fact applied, and the claim says so once it can be read
         claim = await store.claim_of(INTERACTION)
