@@ -237,9 +237,12 @@ class LocalTable:
         channel = channel_id(self.channel)
 
         async def go(table: Table) -> Reply:
-            return await table.discord.invoke(
+            reply = await table.discord.invoke(
                 parsed.path, parsed.options, user=user, channel_id=channel
             )
+            # print what follows the first answer too (a private hand, a line after Undo)
+            await table.bot.settled(reply.interaction_id)
+            return reply
 
         return self.running.call(go)
 
@@ -254,7 +257,9 @@ class LocalTable:
         user = self._user()
 
         async def go(table: Table) -> Reply:
-            return await table.discord.click(message, label, user=user)
+            reply = await table.discord.click(message, label, user=user)
+            await table.bot.settled(reply.interaction_id)
+            return reply
 
         return self.running.call(go)
 
