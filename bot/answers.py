@@ -106,6 +106,12 @@ class Answer:
         task.add_done_callback(_background.discard)
 
     async def _deadline(self) -> None:
+        try:
+            await self._defer_late()
+        except Exception as exc:  # a closed session (the bot stopping), the network
+            log.warning("Could not defer interaction %s: %r", self.interaction.id, exc)
+
+    async def _defer_late(self) -> None:
         interaction = self.interaction
         kind = interaction.type
         expired = False

@@ -495,10 +495,9 @@ class TableBot(CampaignAccess, commands.AutoShardedBot):
         return answer
 
     def finish(self, interaction: discord.Interaction[Any], answer: answers.Answer) -> None:
-        """A command's handler ended: its metrics; the watchdog is no longer needed once an
-        answer went out."""
-        if interaction.response.is_done():
-            answer.cancel()
+        """A command's handler ended: its metrics. The watchdog stops: the handler answered,
+        or it stays silent on purpose (another process applied the interaction)."""
+        answer.cancel()
         if interaction.type is discord.InteractionType.application_command:
             try:
                 command = interaction.command
@@ -596,7 +595,8 @@ class TableBot(CampaignAccess, commands.AutoShardedBot):
             isinstance(original, discord.HTTPException) and original.code == ALREADY_ACKNOWLEDGED
         ):
             # Another process owning the same shard got this interaction too and answered it
-            # (a rolling restart): stay silent, it is not an error.
+            # (a rolling restart): stay silent, it is not an error — and defer nothing.
+            answer_of(interaction).cancel()
             log.debug("Interaction %s is handled by another process", interaction.id)
             return
         loc = locale_of(interaction.locale)

@@ -169,6 +169,9 @@ class ConfirmView(SafeView):
             text = await self._on_confirm(interaction)
         except BotError as exc:
             text = refusal(exc, lang(interaction))
+            refusals = getattr(interaction.client, "refusals", None)
+            if refusals is not None:
+                refusals.append(interaction.id)  # what the local table counts as refused
         except BaseException:
             self.done = False  # not applied: the owner may try again
             raise
