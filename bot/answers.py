@@ -211,9 +211,20 @@ async def send(
     async with answer.lock:
         response = interaction.response
         if answer.elsewhere:
-            if answer.applied and not answer.filled:
+            if not answer.applied:
+                return  # the process that acknowledged it answers
+            if not answer.filled:
                 await _fill_elsewhere(interaction, content, all_embeds, view, attachments)
                 answer.filled = True
+                return
+            await interaction.followup.send(
+                content or MISSING,
+                embeds=all_embeds or MISSING,
+                view=view or MISSING,
+                files=attachments or MISSING,
+                ephemeral=ephemeral,
+                allowed_mentions=pings,
+            )
             return
         if not response.is_done():
             try:

@@ -164,3 +164,55 @@ async def test_an_undo_pressed_on_a_locked_database_says_busy_and_can_be_pressed
 async def _followed_up(reply: Reply) -> None:
     while not reply.followups:
         await asyncio.sleep(0.02)
+
+
+async def _acknowledge_as_another_process(table: Table, payload: dict[str, object]) -> None:
+    """What a second process owning the shard does first: defer the interaction."""
+    import aiohttp
+
+    url = f"{table.discord.api_url}/interactions/{payload['id']}/{payload['token']}/callback"
+    async with aiohttp.ClientSession() as http, http.post(url, json={"type": 5}) as response:
+        assert response.status == 200
+
+
+async def test_the_process_that_applies_answers_in_another_process_placeholder(
+    slow_table: Table, database_url: str
+) -> None:
+    """Two processes own the shard; the other one deferred first ("thinking…"). The one that
+    applies the change fills that placeholder with its reply; no second answer is attempted."""
+    table = slow_table
+    await setup_mission(table)
+    before = await threat_level(table)
+    gm = table.user("gm")
+    async with locked_for(database_url, 1.0):
+        payload = table.discord.command_payload(
+            "ia threat", {"amount": 2}, user=gm, channel_id=table.channel_id
+        )
+        reply = await table.discord.send(payload)
+        await _acknowledge_as_another_process(table, payload)
+    await table.discord.wait(reply, 10)
+    await table.bot.settled(reply.interaction_id)
+    assert reply.callback_type == 5  # the other process's deferral
+    assert reply.original is not None and reply.message.text.startswith("Threat")
+    assert await threat_level(table) == before + 2
+
+
+async def test_a_refusal_is_left_to_the_process_that_acknowledged_first(
+    slow_table: Table, database_url: str
+) -> None:
+    table = slow_table
+    await setup_mission(table)
+    player = table.user("player")
+    async with locked_for(database_url, 1.0):
+        payload = table.discord.command_payload(
+            "ia threat", {"amount": 2}, user=player, channel_id=table.channel_id
+        )
+        reply = await table.discord.send(payload)
+        await _acknowledge_as_another_process(table, payload)
+    await asyncio.sleep(0.2)
+    await table.bot.settled(reply.interaction_id)
+    # this process refused (not the game master) but did not apply anything: it says nothing
+    # into the other process's placeholder, which that process fills with its own refusal
+    assert reply.callback_type == 5 and reply.callbacks == 2
+    assert reply.original is not None and reply.original.text == ""
+    assert not reply.followups
