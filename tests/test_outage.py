@@ -471,3 +471,16 @@ def test_rate_limited_log(caplog: pytest.LogCaptureFixture) -> None:
         "database down: connection refused",
     ]
     assert all(r.levelno == logging.WARNING and r.exc_info is None for r in caplog.records)
+
+
+def test_a_connection_that_lost_track_of_the_protocol_is_an_outage_worth_one_retry() -> None:
+    """When the server ends a session in the middle of an operation, asyncpg sometimes reports
+    it as an internal state error instead of a closed connection: that connection is broken
+    (the store closes it rather than give it back to the pool), and a fresh one may work."""
+    broken = asyncpg.InternalClientError(
+        "cannot switch to state 15; another operation (2) is in progress"
+    )
+    assert describe_outage(broken) == "the connection broke in the middle of an operation"
+    assert is_transient(broken)
+    # any other internal error is a bug, not an outage
+    assert describe_outage(asyncpg.InternalClientError("something else")) is None

@@ -65,6 +65,30 @@ CONNECT_TIMEOUT = 5.0
 Prepare = Callable[["Conn"], Awaitable[Any]]
 
 
+def _untrusted(exc: BaseException) -> bool:
+    """After ``exc``, a PostgreSQL connection cannot be trusted with another statement: the
+    server ended the session, the network failed, a statement was cut short on the client's
+    side (a timeout, a cancellation) or the driver lost track of the protocol. An error the
+    server reported in order (a constraint, a lock or statement timeout, a refusal raised by
+    the caller) leaves it usable."""
+    if isinstance(exc, asyncpg.PostgresError):
+        return isinstance(
+            exc,
+            asyncpg.PostgresConnectionError
+            | asyncpg.AdminShutdownError
+            | asyncpg.CrashShutdownError
+            | asyncpg.CannotConnectNowError,
+        )
+    return isinstance(
+        exc,
+        asyncpg.InterfaceError
+        | asyncpg.InternalClientError
+        | OSError
+        | TimeoutError
+        | asyncio.CancelledError,
+    )
+
+
 def outage_of(exc: BaseException) -> DatabaseUnavailable | None:
     """``exc`` as the store reports it when it means the database cannot be used right now
     (None: another problem, raised as it is)."""
@@ -480,7 +504,15 @@ class PostgresDatabase(Database):
     async def close(self) -> None:
         await self._pool.close()
 
-    async def _release(self, conn: asyncpg.pool.PoolConnectionProxy) -> None:
+    async def _release(
+        self, conn: asyncpg.pool.PoolConnectionProxy, failed: BaseException | None = None
+    ) -> None:
+        """Give ``conn`` back to the pool — or, after ``failed`` left it in a state that
+        cannot be trusted (the server ended the session, a statement cut short by a timeout,
+        the driver lost track of the protocol), close it for good: the pool opens a new one."""
+        if failed is not None and _untrusted(failed):
+            with contextlib.suppress(Exception):
+                conn.terminate()
         with contextlib.suppress(Exception):
             await self._pool.release(conn, timeout=RELEASE_WAIT)
 
@@ -489,11 +521,15 @@ class PostgresDatabase(Database):
         async with outages():
             limit = self.limit()
             conn = await self._pool.acquire(timeout=limit)
+            failed: BaseException | None = None
             try:
                 async with asyncio.timeout(self.whole()):
                     yield _PgConn(conn)
+            except BaseException as exc:
+                failed = exc
+                raise
             finally:
-                await self._release(conn)
+                await self._release(conn, failed)
 
     async def _begin(
         self, lock_key: int | None, prepare: Prepare | None
@@ -511,10 +547,10 @@ class PostgresDatabase(Database):
                     prepared = await prepare(_PgConn(conn)) if prepare is not None else None
                 return conn, tr, prepared
             except BaseException as exc:
-                with contextlib.suppress(Exception):
-                    if not conn.is_closed():
-                        await tr.rollback()
-                await self._release(conn)
+                if not _untrusted(exc):
+                    with contextlib.suppress(Exception):
+                        await asyncio.wait_for(tr.rollback(), RELEASE_WAIT)
+                await self._release(conn, exc)
                 if attempt == 2 or not is_transient(exc):
                     raise
         raise AssertionError("not reached")
@@ -528,22 +564,25 @@ class PostgresDatabase(Database):
                 await self._slots.acquire()
             try:
                 conn, tr, prepared = await self._begin(lock_key, prepare)
+                failed: BaseException | None = None
                 try:
                     try:
                         async with asyncio.timeout(self.whole()):
                             yield _PgConn(conn), prepared
-                    except BaseException:
-                        with contextlib.suppress(Exception):
-                            if not conn.is_closed():
+                    except BaseException as exc:
+                        failed = exc
+                        if not _untrusted(exc):
+                            with contextlib.suppress(Exception):
                                 await asyncio.wait_for(tr.rollback(), RELEASE_WAIT)
                         raise
                     try:
                         async with asyncio.timeout(COMMIT_WAIT):
                             await tr.commit()
                     except Exception as exc:
+                        failed = exc
                         raise CommitFailed(exc) from exc
                 finally:
-                    await self._release(conn)
+                    await self._release(conn, failed)
             finally:
                 self._slots.release()
 

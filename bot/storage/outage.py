@@ -170,6 +170,12 @@ def _os(exc: OSError) -> _Outage | None:
 
 
 def _postgres(exc: Exception) -> _Outage | None:
+    if isinstance(exc, pg.InternalClientError) and (
+        "cannot switch to state" in str(exc) or "unknown protocol state" in str(exc)
+    ):
+        # the server ended the session in the middle of an operation and the driver lost track
+        # of the protocol: the connection is broken (it must not go back to the pool)
+        return _Outage("closed", "the connection broke in the middle of an operation", True)
     if isinstance(exc, pg.InterfaceError):
         text = str(exc)
         if any(m in text for m in _CLOSED_CONNECTION):
