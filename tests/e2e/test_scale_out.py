@@ -304,14 +304,15 @@ async def test_a_draining_process_never_says_restarting_for_what_another_applies
             texts = [r.text for r in replies]
             assert not any("restarting" in t.lower() for t in texts), texts
             assert all(acknowledged(r) for r in replies), [t for t in texts if "Threat" not in t]
-            # both processes answered some: the drain happened in the middle of the stream
+            # the stream was shared between the two shard-0 processes (the stopped one usually
+            # won some before it left); the one that stays applied the rest
             claimers = await db_rows(
                 postgres_url,
                 "SELECT claimed_by, COUNT(*) FROM interactions WHERE channel_id = $1 GROUP BY 1",
                 channel,
             )
             pids = {int(str(r[0]).rsplit(":", 1)[1]) for r in claimers}
-            assert pids == {procs[0].pid, procs[2].pid}, pids
+            assert procs[2].pid in pids and pids <= {procs[0].pid, procs[2].pid}, pids
             threats = await threat_of(postgres_url, [channel])
             assert threats == {channel: BASE_THREAT + len(replies)}
         for p in procs:
