@@ -152,9 +152,11 @@ def render_reinforce(loc: str, step: deployment.ReinforceStep) -> str:
 
 
 def _odds(loc: str, p: Fraction) -> Msg:
-    """An exact probability: ``1/6 ≈ 16.7 %``, ``1/2 = 50 %`` (whole percentages exactly)."""
-    exact = 100 % p.denominator == 0  # a whole percentage
-    shown = percent(loc, p, 0 if exact else 1)
+    """An exact probability: ``1/6 ≈ 16.7 %``, ``1/2 = 50 %``, ``3/40 = 7.5 %`` (``=`` when the
+    percentage shown is the exact value: whole, or exact to one decimal)."""
+    digits = 0 if (100 * p).denominator == 1 else 1
+    exact = (100 * 10**digits * p).denominator == 1
+    shown = percent(loc, p, digits)
     return Msg.of("ia-odds-exact" if exact else "ia-odds", fraction=str(p), percent=shown)
 
 

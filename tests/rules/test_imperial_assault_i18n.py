@@ -232,7 +232,9 @@ def test_nested_messages_render_in_the_same_language() -> None:
     ("p", "en", "ru"),
     [
         (Fraction(1, 2), "1/2 = 50 %", "1/2 = 50 %"),
-        (Fraction(1, 8), "1/8 ≈ 12.5 %", "1/8 ≈ 12,5 %"),
+        (Fraction(1, 8), "1/8 = 12.5 %", "1/8 = 12,5 %"),  # exact to one decimal
+        (Fraction(3, 40), "3/40 = 7.5 %", "3/40 = 7,5 %"),
+        (Fraction(37, 120), "37/120 ≈ 30.8 %", "37/120 ≈ 30,8 %"),
         (Fraction(1, 6), "1/6 ≈ 16.7 %", "1/6 ≈ 16,7 %"),
         (Fraction(1, 3), "1/3 ≈ 33.3 %", "1/3 ≈ 33,3 %"),
         (Fraction(1, 16), "1/16 ≈ 6.3 %", "1/16 ≈ 6,3 %"),  # the catalog's half up
