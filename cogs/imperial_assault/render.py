@@ -318,6 +318,8 @@ def render_activation(loc: str, out: activation.ActivationOutcome) -> discord.Em
         lines.append(t(loc, "ia-act-no-bonus"))
     elif out.no_bonus is False:
         lines.append(t(loc, "ia-act-bonus"))
+    elif out.no_bonus_effects:
+        lines.append(t(loc, "ia-act-no-bonus-effects"))
     if out.remaining == 0:
         lines.append(t(loc, "ia-act-all-done"))
     else:

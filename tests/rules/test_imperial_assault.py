@@ -797,7 +797,24 @@ def test_easy_no_bonus_roll() -> None:
     assert out.no_bonus is False
     dice = ScriptedDice([])
     _, out = ia.activate(mk(deployed=[dep("DG001", 3)]), dice)
-    assert out.no_bonus is None
+    assert out.no_bonus is None and not out.no_bonus_effects
+
+
+def test_easy_makes_no_bonus_roll_for_a_group_without_bonus_effects() -> None:
+    """The app rolls Easy's 25 % in ParseBonus only when the group has bonus effects; its
+    bonuseffects.json has none for the three Clawdite Shapeshifter groups."""
+    assert [g.id for g in ia.table().groups if not g.bonus_effects] == ["DG053", "DG054", "DG055"]
+    dice = ScriptedDice([])
+    _, out = ia.activate(mk(difficulty="easy", deployed=[dep("DG053", 1)]), dice)
+    assert done(dice) and out.no_bonus is None and out.no_bonus_effects
+    # With a Stormtrooper ready too: the pick (index 1 = the Clawdite), then no second draw.
+    dice = ScriptedDice([1])
+    state = mk(difficulty="easy", deployed=[dep("DG001", 3), dep("DG054", 1)])
+    _, out = ia.activate(state, dice)
+    assert done(dice) and out.group == "DG054" and out.no_bonus_effects
+    dice = ScriptedDice([0, 0.1])  # the Stormtrooper: the roll is made
+    _, out = ia.activate(state, dice)
+    assert done(dice) and out.no_bonus is True and not out.no_bonus_effects
 
 
 # ---------------------------------------------------------------------------------------------

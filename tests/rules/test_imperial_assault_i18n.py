@@ -269,6 +269,7 @@ def test_activation_reply_in_both_languages() -> None:
     from cogs.imperial_assault.render import render_activation
 
     state = mk(
+        difficulty="easy",
         deployed=[DeployedGroup(id="DG001", figures=3), DeployedGroup(id="DG055", figures=1)],
     )
     _, out = ia.activate(state, ScriptedDice([0.9, 0]))  # a failed roll, then the Clawdite
@@ -276,11 +277,13 @@ def test_activation_reply_in_both_languages() -> None:
     en = render_activation("en", out).description
     ru = render_activation("ru", out).description
     assert en is not None and ru is not None
-    assert en.splitlines()[0] == (
+    assert en.splitlines()[:2] == [
         "Priority 1 · 70 % roll for priority 1 (1 ready) over priority 2 (1 ready): no; "
-        "picked from all 2 ready groups · chance 17/20 = 85 %"
-    )
-    assert ru.splitlines()[0] == (
+        "picked from all 2 ready groups · chance 17/20 = 85 %",
+        "Easy: no 25 % no-bonus roll, as this group has no bonus effects.",
+    ]
+    assert ru.splitlines()[:2] == [
         "Приоритет 1 · бросок 70 % за приоритет 1 (готово: 1) против приоритета 2 (готово: 1): "
-        "нет; выбор из всех 2 готовых отрядов · шанс 17/20 = 85 %"
-    )
+        "нет; выбор из всех 2 готовых отрядов · шанс 17/20 = 85 %",
+        "Лёгкая сложность: броска 25 % на «без бонуса» нет — у этого отряда нет бонусных эффектов.",
+    ]

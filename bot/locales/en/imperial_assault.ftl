@@ -144,6 +144,7 @@ ia-act-pool-all = picked from all { $n } ready { $n ->
 ia-act-priority = Priority { $priority } · { $why } · chance { $odds }
 ia-act-no-bonus = Easy: **no bonus effect** this activation (25 % roll).
 ia-act-bonus = Easy: bonus effects apply (the 25 % no-bonus roll failed).
+ia-act-no-bonus-effects = Easy: no 25 % no-bonus roll, as this group has no bonus effects.
 ia-act-all-done = Every Imperial group has now activated this round.
 ia-act-remaining = { $n } Imperial { $n ->
     [one] group

@@ -80,9 +80,10 @@ class ActivationOutcome:
     ready_priority_2: int
     priority_roll: bool | None  # None: one priority only, no roll
     options: int  # groups in the pool the pick came from
-    no_bonus: bool | None  # Easy's 25 % roll; None: not Easy
+    no_bonus: bool | None  # Easy's 25 % roll; None: not Easy, or no roll (see below)
     remaining: int
     chance: Fraction  # the exact probability that this group was the one picked
+    no_bonus_effects: bool = False  # Easy, but the group has no bonus effects: no roll
 
 
 # ---------------------------------------------------------------------------------------------
@@ -93,7 +94,8 @@ def activate(
 ) -> tuple[ImperialAssaultState, ActivationOutcome]:
     """The next Imperial activation: with both priorities ready, a 70 % roll picks among the
     ready priority-1 groups, and a failed roll among all ready groups; otherwise a uniform
-    pick among the ready groups. On Easy, then, the 25 % roll that drops the bonus effect."""
+    pick among the ready groups. On Easy, then, the 25 % roll that drops the bonus effect, for
+    a group that has bonus effects (the app makes it only then, in ``ParseBonus``)."""
     if not state.deployed:
         raise RuleError(key="ia-none-deployed")
     pools = activation_pools(state)
@@ -108,7 +110,8 @@ def activate(
         pool = branches[0][1]
     pick = pool[0] if len(pool) == 1 else dice.choice(pool, "activation")
     no_bonus: bool | None = None
-    if state.difficulty == "easy":
+    has_effects = group(pick).bonus_effects
+    if state.difficulty == "easy" and has_effects:
         no_bonus = dice.chance(NO_BONUS_CHANCE, "easy: no bonus effect")
     new = _fresh(state)
     _replace_group(new, pick, activated=True)
@@ -121,5 +124,6 @@ def activate(
         no_bonus=no_bonus,
         remaining=len(pools.ready) - 1,
         chance=pools.chance(pick),
+        no_bonus_effects=state.difficulty == "easy" and not has_effects,
     )
     return new, outcome
