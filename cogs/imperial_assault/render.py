@@ -152,10 +152,14 @@ def render_reinforce(loc: str, step: deployment.ReinforceStep) -> str:
 
 
 def _odds(loc: str, p: Fraction) -> Msg:
-    """An exact probability: ``1/6 ≈ 16.7 %``, ``1/2 = 50 %`` (whole percentages exactly)."""
-    exact = 100 % p.denominator == 0  # a whole percentage
-    shown = percent(loc, p, 0 if exact else 1)
-    return Msg.of("ia-odds-exact" if exact else "ia-odds", fraction=str(p), percent=shown)
+    """An exact probability: ``1/6 ≈ 16.7 %``, ``1/2 = 50 %``, ``3/40 = 7.5 %`` (``=`` when the
+    percentage shown is the exact value: whole, or exact to one decimal); a certainty is
+    ``1/1 = 100 %``."""
+    digits = 0 if (100 * p).denominator == 1 else 1
+    exact = (100 * 10**digits * p).denominator == 1
+    shown = percent(loc, p, digits)
+    fraction = f"{p.numerator}/{p.denominator}"
+    return Msg.of("ia-odds-exact" if exact else "ia-odds", fraction=fraction, percent=shown)
 
 
 def _pick(loc: str, step: deployment.DeployStep) -> Msg:
@@ -299,19 +303,23 @@ def render_activation(loc: str, out: activation.ActivationOutcome) -> discord.Em
     if out.priority_roll is None:
         why = Msg.of("ia-act-picked", n=out.options)
     else:
+        pool = "ia-act-pool-priority-1" if out.priority_roll else "ia-act-pool-all"
         why = Msg.of(
-            "ia-act-rolled",
+            "ia-act-roll",
+            chance=percent(loc, tables.PRIORITY_ONE_CHANCE, 0),
             p1=out.ready_priority_1,
             p2=out.ready_priority_2,
             happened=_yes(out.priority_roll),
-            n=out.options,
-            chosen=1 if out.priority_roll else 2,
+            pool=Msg.of(pool, n=out.options),
         )
-    lines = [t(loc, "ia-act-priority", priority=g.priority, why=why)]
+    odds = _odds(loc, out.chance)
+    lines = [t(loc, "ia-act-priority", priority=g.priority, why=why, odds=odds)]
     if out.no_bonus is True:
         lines.append(t(loc, "ia-act-no-bonus"))
     elif out.no_bonus is False:
         lines.append(t(loc, "ia-act-bonus"))
+    elif out.no_bonus_effects:
+        lines.append(t(loc, "ia-act-no-bonus-effects"))
     if out.remaining == 0:
         lines.append(t(loc, "ia-act-all-done"))
     else:
@@ -389,17 +397,31 @@ def render_status(loc: str, state: ImperialAssaultState) -> discord.Embed:
         t(loc, "ia-status-odds", odds=chances),
     ]
     builder = EmbedBuilder(t(loc, "ia-status-title"), "\n".join(head))
+    pools = activation.activation_pools(state)
+    next_odds = pools.chances()
     deployed: list[str] = []
     for d in state.deployed:
         g = tables.group(d.id)
+        common: dict[str, Any] = {
+            "group": tables.label(d.id),
+            "figures": d.figures,
+            "size": g.size,
+            "priority": g.priority,
+        }
+        if d.activated:
+            deployed.append(t(loc, "ia-status-group-activated", **common))
+        else:
+            chance = _odds(loc, next_odds[d.id])
+            deployed.append(t(loc, "ia-status-group-ready", odds=chance, **common))
+    if pools.rolls:
         deployed.append(
             t(
                 loc,
-                "ia-status-group-activated" if d.activated else "ia-status-group-ready",
-                group=tables.label(d.id),
-                figures=d.figures,
-                size=g.size,
-                priority=g.priority,
+                "ia-status-next-roll",
+                chance=percent(loc, tables.PRIORITY_ONE_CHANCE, 0),
+                p1=len(pools.priority_1),
+                p2=len(pools.priority_2),
+                n=len(pools.ready),
             )
         )
     builder.long_field(t(loc, "ia-status-deployed"), deployed or [t(loc, "ia-none")])

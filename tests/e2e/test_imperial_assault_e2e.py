@@ -70,6 +70,7 @@ async def test_full_mission_of_eight_rounds(table: Table) -> None:
     # Round 1: one activation (one group ready: no draw); a Stormtrooper dies.
     reply = await table.run("ia activate", user="ana")
     assert "Activate Stormtrooper (DG001)" in reply.text
+    assert "Priority 2 · picked from 1 ready group · chance 1/1 = 100 %" in reply.text
     assert "Every Imperial group has now activated" in reply.text
     reply = await table.run("ia figure-lost", {"group": "DG001"}, user="ana")
     assert "2 of 3 left" in reply.text
@@ -100,14 +101,34 @@ async def test_full_mission_of_eight_rounds(table: Table) -> None:
     assert state["hand"] == ["DG009"]
 
     # Round 3: three activations. Priority 1 ready (Officer) and priority 2 (Stormtrooper,
-    # Probe): 0.5 < 70 % -> the Officer. Then only priority 2: index 0 = Stormtrooper. Then Probe.
+    # Probe): the Officer comes up with 7/10 + 3/10 · 1/3 = 4/5, each other group with
+    # 3/10 · 1/3 = 1/10. 0.5 < 70 % -> the Officer. Then only priority 2: index 0 =
+    # Stormtrooper (1/2). Then the Probe, the only one left (1/1).
+    reply = await table.run("ia status", user="ana")
+    assert (
+        "Imperial Officer (DG004): 1/1 figures, priority 1, ready, chance to activate next 4/5 = 80 %"
+        in reply.text
+    )
+    assert (
+        "Probe Droid (DG011): 1/1 figures, priority 2, ready, chance to activate next 1/10 = 10 %"
+        in reply.text
+    )
+    assert (
+        "Next activation: a 70 % roll for priority 1 (1 ready) over priority 2 (2 ready); "
+        "on a failed roll, a pick among all 3 ready groups."
+    ) in reply.text
     table.set_dice(ScriptedDice([0.5, 0]))
     reply = await table.run("ia activate", user="ana")
-    assert "Activate Imperial Officer (DG004)" in reply.text and "70 % roll" in reply.text
+    assert "Activate Imperial Officer (DG004)" in reply.text
+    assert (
+        "Priority 1 · 70 % roll for priority 1 (1 ready) over priority 2 (2 ready): yes; "
+        "picked from 1 priority-1 group · chance 4/5 = 80 %"
+    ) in reply.text
     reply = await table.run("ia activate", user="ana")
     assert "Activate Stormtrooper (DG001)" in reply.text
+    assert "Priority 2 · picked from 2 ready groups · chance 1/2 = 50 %" in reply.text
     reply = await table.run("ia activate", user="ana")
-    assert "Activate Probe Droid (DG011)" in reply.text
+    assert "Activate Probe Droid (DG011)" in reply.text and "chance 1/1 = 100 %" in reply.text
     table.set_dice(ScriptedDice([]))
     reply = await table.run("ia activate", user="ana")
     assert reply.ephemeral and "already activated" in reply.text
@@ -177,11 +198,17 @@ async def test_full_mission_of_eight_rounds(table: Table) -> None:
     ]
     assert state["hand"] == []
 
-    # Round 8: one activation: 0.9 is not below 70 % -> priority 2 (Stormtrooper, Probe):
-    # index 1 = Probe. 1+2+3 = 6: Reinforcements; threat 1 + 3 = 4; all at full strength.
+    # Round 8: one activation: 0.9 is not below 70 % -> a pick among all four ready groups,
+    # priority 1 first (Officer, Royal Guard, Stormtrooper, Probe): index 1 = the Royal Guard,
+    # a priority-1 group on a failed roll. Its chance: 7/10 · 1/2 + 3/10 · 1/4 = 17/40.
+    # 1+2+3 = 6: Reinforcements; threat 1 + 3 = 4; all at full strength.
     table.set_dice(ScriptedDice([0.9, 1]))
     reply = await table.run("ia activate", user="ana")
-    assert "Activate Probe Droid (DG011)" in reply.text and ": no;" in reply.text
+    assert "Activate Royal Guard" in reply.text
+    assert (
+        "Priority 1 · 70 % roll for priority 1 (2 ready) over priority 2 (2 ready): no; "
+        "picked from all 4 ready groups · chance 17/40 = 42.5 %"
+    ) in reply.text
     table.set_dice(ScriptedDice([1, 2]))
     reply = await table.run("deploy-roll", user="ana")
     assert "Reinforcements" in reply.text
@@ -193,7 +220,15 @@ async def test_full_mission_of_eight_rounds(table: Table) -> None:
     reply = await table.run("ia status", user="ana")
     assert not reply.ephemeral
     assert "Round **9**" in reply.text and "Fame 13 · awards 1" in reply.text
-    assert "Royal Guard: 2/2 figures, priority 1, ready" in reply.text
+    # Two priority-1 and two priority-2 groups ready: 17/40 each, and 3/40 each.
+    assert (
+        "Royal Guard: 2/2 figures, priority 1, ready, chance to activate next 17/40 = 42.5 %"
+        in reply.text
+    )
+    assert (
+        "Stormtrooper (DG001): 3/3 figures, priority 2, ready, chance to activate next 3/40 = 7.5 %"
+        in reply.text
+    )
     reply = await table.run("campaign status", user="ana")
     assert "round 9 · threat 4 (level 3) · DM +4" in reply.text
 

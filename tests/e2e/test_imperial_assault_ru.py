@@ -74,6 +74,8 @@ async def play(table: Table, locale: str, channel: int) -> list[str]:
     await run("ia activate")
     # 4+3+1 = 8: Landing; threat 5; Probe (index 1 of Officer, Probe) -> 2, Officer -> 0.
     await run("deploy-roll", dice=[4, 3, 1])
+    # Ready: the Officer (priority 1), the Stormtrooper and the Probe (priority 2): 4/5, 1/10, 1/10.
+    await run("ia status")
     # Officer (priority 1, roll 0.5 < 70 %), then Stormtrooper (index 0 of two priority 2).
     await run("ia activate", dice=[0.5])
     await run("ia activate", dice=[0])
@@ -99,12 +101,29 @@ async def test_same_game_in_english_and_russian(table: Table) -> None:
     assert len(en) == len(ru)
     for text in ru:
         russian(text)
-    setup, hand, deploy, act1, loss, roll1, _, roll2, act3, _, defeat, threat, status, _ = ru
+    (
+        setup,
+        hand,
+        deploy,
+        act1,
+        loss,
+        roll1,
+        _,
+        roll2,
+        ready,
+        act3,
+        act4,
+        defeat,
+        threat,
+        status,
+        _,
+    ) = ru
     assert "Imperial Assault: Империя готова" in setup
     assert "Сложность **Средняя**" in setup and "**4** карты" in setup
     assert "Stormtrooper (DG001)" in hand and "рука развёртывания (только для ведущего)" in hand
     assert "3 фигурки из руки развёртывания" in deploy
     assert "Активация: Stormtrooper (DG001)" in act1
+    assert "Приоритет 2 · выбор из 1 готового отряда · шанс 1/1 = 100 %" in act1
     assert "Все имперские отряды в этом раунде уже активированы." in act1
     assert "Осталось 2 из 3." in loss
     assert "Конец раунда 1: Подкрепления" in roll1 and "2К6 **2 + 3** + МР 0 = **5**" in roll1
@@ -112,7 +131,23 @@ async def test_same_game_in_english_and_russian(table: Table) -> None:
     assert "Угроза +3 (уровень угрозы): 0 → 3" in roll1
     assert "Конец раунда 2: Высадка" in roll2 and "Угроза +4 (уровень угрозы + 1): 1 → 5" in roll2
     assert "Развёрнут **Probe Droid (DG011)** (1 фигурка): ранг I, стоимость 3" in roll2
-    assert "бросок 70 % за приоритет 1 (готово: 1) против приоритета 2 (готово: 2): да" in act3
+    assert (
+        "Imperial Officer (DG004): 1/1 фиг., приоритет 1, готов, "
+        "шанс активироваться следующим 4/5 = 80 %"
+    ) in ready
+    assert (
+        "Stormtrooper (DG001): 3/3 фиг., приоритет 2, готов, "
+        "шанс активироваться следующим 1/10 = 10 %"
+    ) in ready
+    assert (
+        "Следующая активация: бросок 70 % за приоритет 1 (готово: 1) против приоритета 2 "
+        "(готово: 2); при неудачном броске — выбор из всех 3 готовых отрядов."
+    ) in ready
+    assert (
+        "Приоритет 1 · бросок 70 % за приоритет 1 (готово: 1) против приоритета 2 (готово: 2): "
+        "да; выбор из 1 отряда приоритета 1 · шанс 4/5 = 80 %"
+    ) in act3
+    assert "Приоритет 2 · выбор из 2 готовых отрядов · шанс 1/2 = 50 %" in act4
     assert "Слава +3 (исходная стоимость) → 3." in defeat
     assert "Угроза +1 (возмещение): 0 → 1." in defeat
     assert "Отряд возвращается в руку развёртывания." in defeat
@@ -123,8 +158,52 @@ async def test_same_game_in_english_and_russian(table: Table) -> None:
     assert "Высадка 44,4 %" in status
     # The English game said the same things in English.
     assert "End of round 1: Reinforcements" in en[5]
-    assert "Threat 1 → **0** (-3 by hand, stopped at 0)." in en[11]
-    assert "Landing 44.4 %" in en[12]
+    assert "Imperial Officer (DG004): 1/1 figures, priority 1, ready, chance to activate" in en[8]
+    assert "chance to activate next 4/5 = 80 %" in en[8]
+    assert "picked from 1 priority-1 group · chance 4/5 = 80 %" in en[9]
+    assert "Threat 1 → **0** (-3 by hand, stopped at 0)." in en[12]
+    assert "Landing 44.4 %" in en[13]
+
+
+async def test_russian_activation_chances(table: Table) -> None:
+    """Two priority-1 groups (Imperial Officer, Royal Guard) and two priority-2 groups
+    (Stormtrooper, Probe Droid) ready: 7/10 · 1/2 + 3/10 · 1/4 = 17/40 for each priority-1
+    group, 3/10 · 1/4 = 3/40 for each priority-2 group. A failed roll (0.9) picks among all
+    four, priority 1 first: index 3 = the Probe Droid."""
+    gm = table.user("oleg", locale="ru")
+    en = table.user("ann", locale="en-US")
+    table.set_dice(ScriptedDice([0, 0, 0, 0]))
+    await table.run("ia setup", {"difficulty": "medium", "threat-level": 3}, user=gm)
+    for gid in ("DG004", "DG009", "DG001", "DG011"):
+        await table.run("ia deploy", {"group": gid}, user=gm)
+    reply = await table.run("ia status", user=gm)
+    text = russian(reply.text)
+    assert (
+        "Royal Guard: 2/2 фиг., приоритет 1, готов, шанс активироваться следующим 17/40 = 42,5 %"
+        in text
+    )
+    assert (
+        "Probe Droid (DG011): 1/1 фиг., приоритет 2, готов, шанс активироваться следующим 3/40 = 7,5 %"
+        in text
+    )
+    table.set_dice(ScriptedDice([0.9, 3]))
+    reply = await table.run("ia activate", user=gm)
+    text = russian(reply.text)
+    assert "Активация: Probe Droid (DG011)" in text
+    assert (
+        "Приоритет 2 · бросок 70 % за приоритет 1 (готово: 2) против приоритета 2 (готово: 2): "
+        "нет; выбор из всех 4 готовых отрядов · шанс 3/40 = 7,5 %"
+    ) in text
+    # The history shows the pick in each reader's language, and the Undo button takes it back.
+    activation = reply
+    reply = await table.run("campaign history", {"count": 1}, user=en)
+    assert "Round 1: activated Probe Droid (DG011)" in reply.text
+    reply = await table.run("campaign history", {"count": 1}, user=gm)
+    assert "Раунд 1: активирован Probe Droid (DG011)" in reply.text
+    undone = await table.click(activation.message, "Отменить", user=gm)
+    assert undone.followups and undone.followups[-1].text.startswith("Отменено #")
+    state = await table.state()
+    assert state is not None and not any(d["activated"] for d in state["deployed"])
 
 
 async def test_russian_refusals_change_nothing(table: Table) -> None:

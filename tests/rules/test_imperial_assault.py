@@ -635,25 +635,118 @@ def test_suggest_villains() -> None:
 # ---------------------------------------------------------------------------------------------
 # Activation
 # ---------------------------------------------------------------------------------------------
-def test_activation_priority_share_over_20000_trials() -> None:
-    state = mk(deployed=[dep("DG004", 1), dep("DG001", 3)])  # Officer p1, Stormtrooper p2
-    dice = Dice.seeded(2026)
-    first = sum(ia.activate(state, dice)[1].group == "DG004" for _ in range(20000))
-    assert abs(first / 20000 - 0.70) <= 0.015
+# Priority 1: Imperial Officer DG004, Royal Guard DG009, AT-ST DG014. Priority 2: Stormtroopers
+# DG001, DG002, Probe Droid DG011. With a priority-1 and b priority-2 groups ready, a priority-1
+# group comes up with 7/10 · 1/a + 3/10 · 1/(a + b) (the roll, else a pick among all ready
+# groups), a priority-2 group with 3/10 · 1/(a + b).
+P1 = ["DG004", "DG009", "DG014"]
+P2 = ["DG001", "DG002", "DG011"]
 
 
-def test_activation_priority_roll_edges() -> None:
-    state = mk(deployed=[dep("DG004", 1), dep("DG001", 3), dep("DG009", 2)])
-    dice = ScriptedDice([0.69, 1])  # priority 1 (two ready): second one, Royal Guard
-    new, out = ia.activate(state, dice)
-    assert done(dice)
-    assert out.group == "DG009" and out.priority_roll is True
-    assert (out.ready_priority_1, out.ready_priority_2, out.options) == (2, 1, 2)
-    assert [d.activated for d in new.deployed] == [False, False, True]
-    assert not any(d.activated for d in state.deployed)
-    dice = ScriptedDice([0.7])  # 0.7 is not below 70 %: priority 2, only the Stormtrooper
+def ready(p1: int, p2: int, **kw: Any) -> ImperialAssaultState:
+    return mk(deployed=[dep(gid, 1) for gid in P2[:p2] + P1[:p1]], **kw)
+
+
+def paths(p1: int, p2: int) -> list[tuple[list[int | float], Fraction]]:
+    """Every way the pick can go, as scripted draws with the probability of that path: the roll
+    (0.0 succeeds, 0.9 fails) when both priorities are ready, then an index into the pool (no
+    draw for a pool of one)."""
+
+    def picks(roll: list[int | float], share: Fraction, size: int) -> list[Any]:
+        if size == 1:
+            return [(roll, share)]
+        return [([*roll, i], share / size) for i in range(size)]
+
+    if p1 and p2:
+        return picks([0.0], Fraction(7, 10), p1) + picks([0.9], Fraction(3, 10), p1 + p2)
+    return picks([], Fraction(1), p1 + p2)
+
+
+@pytest.mark.parametrize(
+    ("p1", "p2", "each_p1", "each_p2"),
+    [
+        (1, 1, Fraction(17, 20), Fraction(3, 20)),  # 85 %, 15 %
+        (1, 3, Fraction(31, 40), Fraction(3, 40)),  # 77.5 %, 7.5 % each (the issue's example)
+        (2, 2, Fraction(17, 40), Fraction(3, 40)),  # 42.5 % each, 7.5 % each
+        (3, 1, Fraction(37, 120), Fraction(3, 40)),  # ≈ 30.8 % each, 7.5 %
+        (2, 0, Fraction(1, 2), None),  # one priority only: uniform, no roll
+        (0, 3, None, Fraction(1, 3)),
+        (1, 0, Fraction(1), None),
+    ],
+)
+def test_activation_exact_chances(
+    p1: int, p2: int, each_p1: Fraction | None, each_p2: Fraction | None
+) -> None:
+    state = ready(p1, p2)
+    expected = {gid: each_p1 for gid in P1[:p1]} | {gid: each_p2 for gid in P2[:p2]}
+    chances = ia.next_activation_chances(state)
+    assert chances == expected
+    assert sum(chances.values()) == 1
+    # The reply's chance is the same number, whichever way the pick went.
+    for script, _ in paths(p1, p2):
+        dice = ScriptedDice(script)
+        _, out = ia.activate(state, dice)
+        assert done(dice)
+        assert out.chance == expected[out.group]
+
+
+def test_activation_chances_agree_with_every_path_of_the_pick() -> None:
+    """Adding up the probability of every scripted path of the pick (7/10 or 3/10 for the roll,
+    1/len(pool) for the index) gives the chances the rule states (and the reply shows)."""
+    for p1, p2 in ((1, 1), (1, 3), (2, 2), (3, 1), (2, 0), (0, 3)):
+        state = ready(p1, p2)
+        found: dict[str, Fraction] = {}
+        for script, share in paths(p1, p2):
+            dice = ScriptedDice(script)
+            _, out = ia.activate(state, dice)
+            assert done(dice)
+            found[out.group] = found.get(out.group, Fraction(0)) + share
+        assert found == ia.next_activation_chances(state), (p1, p2)
+
+
+def test_a_failed_roll_picks_among_all_ready_groups() -> None:
+    state = ready(1, 3)  # Stormtroopers DG001, DG002, Probe DG011, then the Officer DG004
+    assert ia.activation_pools(state).ready == ("DG004", "DG001", "DG002", "DG011")
+    for index, gid in enumerate(["DG004", "DG001", "DG002", "DG011"]):
+        dice = ScriptedDice([0.7, index])  # 0.7 is not below 70 %: the roll fails
+        _, out = ia.activate(state, dice)
+        assert done(dice) and out.group == gid and out.priority_roll is False
+        assert out.options == 4 and (out.ready_priority_1, out.ready_priority_2) == (1, 3)
+    dice = ScriptedDice([0.69])  # below 70 %: the one priority-1 group, no second draw
     _, out = ia.activate(state, dice)
-    assert done(dice) and out.group == "DG001" and out.priority_roll is False
+    assert done(dice) and out.group == "DG004" and out.priority_roll is True
+    assert out.options == 1 and out.chance == Fraction(31, 40)
+
+
+def test_failed_roll_pool_statistics() -> None:
+    """Seeded: 40 000 activations with one priority-1 and three priority-2 groups ready. About
+    30 % of the rolls fail (seed 26: 11 920 picks); each of the four ready groups, the
+    priority-1 one included, must make up a quarter of those picks, and every group its exact
+    chance overall (31/40, 3/40). The tolerance is five standard errors of each share
+    (sqrt(p(1 - p)/n): about 0.004 for a quarter of the failed-roll pool, 0.002 for 31/40
+    overall): a correct pick fails one of these nine checks for only a few seeds in a million,
+    while the old reading (no priority-1 pick on a failed roll: a share of 0, not 1/4) misses
+    by about sixty standard errors."""
+    state = ready(1, 3)
+    dice = Dice.seeded(26)
+    trials = 40_000
+    failed: dict[str, int] = dict.fromkeys(["DG004", "DG001", "DG002", "DG011"], 0)
+    overall = dict(failed)
+    for _ in range(trials):
+        _, out = ia.activate(state, dice)
+        overall[out.group] += 1
+        if out.priority_roll is False:
+            failed[out.group] += 1
+    n_failed = sum(failed.values())
+
+    def close(count: int, n: int, p: Fraction) -> bool:
+        return abs(count / n - p) <= 5 * (float(p * (1 - p)) / n) ** 0.5
+
+    assert close(n_failed, trials, Fraction(3, 10))
+    for gid, count in failed.items():
+        assert close(count, n_failed, Fraction(1, 4)), (gid, count, n_failed)
+    for gid, count in overall.items():
+        assert close(count, trials, ia.next_activation_chances(state)[gid]), (gid, count)
 
 
 def test_activation_uniform_when_one_priority_only() -> None:
@@ -661,17 +754,39 @@ def test_activation_uniform_when_one_priority_only() -> None:
     dice = ScriptedDice([1])  # no priority roll: the Officer has already activated
     _, out = ia.activate(state, dice)
     assert done(dice) and out.group == "DG002" and out.priority_roll is None
-    assert out.remaining == 1
+    assert out.remaining == 1 and out.chance == Fraction(1, 2)
+    assert ia.next_activation_chances(state) == {"DG001": Fraction(1, 2), "DG002": Fraction(1, 2)}
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(P1 + P2), unique=True, min_size=1), st.data())
+def test_activation_chances_add_up(groups: list[str], data: st.DataObject) -> None:
+    activated = data.draw(st.sets(st.sampled_from(groups)))
+    state = mk(deployed=[dep(gid, 1, activated=gid in activated) for gid in groups])
+    chances = ia.next_activation_chances(state)
+    assert set(chances) == {gid for gid in groups if gid not in activated}
+    if chances:
+        assert sum(chances.values()) == 1
+    first = [c for gid, c in chances.items() if gid in P1]
+    second = [c for gid, c in chances.items() if gid in P2]
+    if first and second:  # the roll: every priority-1 group beats every priority-2 group
+        assert min(first) > max(second)
 
 
 def test_every_group_activated() -> None:
     state = mk(deployed=[dep("DG001", 3), dep("DG004", 1, activated=True)])
     new, out = ia.activate(state, ScriptedDice([]))
-    assert out.remaining == 0
+    assert out.remaining == 0 and out.chance == 1
+    assert ia.next_activation_chances(new) == {}
+    before = new.model_dump(mode="json")
+    dice = ScriptedDice([0.0, 0])  # a refusal draws nothing
     with raises_refusal(RuleError, match="already activated"):
-        ia.activate(new, ScriptedDice([]))
+        ia.activate(new, dice)
+    assert dice.script == [0.0, 0] and dice.draws == []
+    assert new.model_dump(mode="json") == before
     with raises_refusal(RuleError, match="No Imperial group"):
-        ia.activate(mk(), ScriptedDice([]))
+        ia.activate(mk(), dice)
+    assert dice.draws == []
 
 
 def test_easy_no_bonus_roll() -> None:
@@ -682,7 +797,24 @@ def test_easy_no_bonus_roll() -> None:
     assert out.no_bonus is False
     dice = ScriptedDice([])
     _, out = ia.activate(mk(deployed=[dep("DG001", 3)]), dice)
-    assert out.no_bonus is None
+    assert out.no_bonus is None and not out.no_bonus_effects
+
+
+def test_easy_makes_no_bonus_roll_for_a_group_without_bonus_effects() -> None:
+    """The app rolls Easy's 25 % in ParseBonus only when the group has bonus effects; its
+    bonuseffects.json has none for the three Clawdite Shapeshifter groups."""
+    assert [g.id for g in ia.table().groups if not g.bonus_effects] == ["DG053", "DG054", "DG055"]
+    dice = ScriptedDice([])
+    _, out = ia.activate(mk(difficulty="easy", deployed=[dep("DG053", 1)]), dice)
+    assert done(dice) and out.no_bonus is None and out.no_bonus_effects
+    # With a Stormtrooper ready too: the pick (index 1 = the Clawdite), then no second draw.
+    dice = ScriptedDice([1])
+    state = mk(difficulty="easy", deployed=[dep("DG001", 3), dep("DG054", 1)])
+    _, out = ia.activate(state, dice)
+    assert done(dice) and out.group == "DG054" and out.no_bonus_effects
+    dice = ScriptedDice([0, 0.1])  # the Stormtrooper: the roll is made
+    _, out = ia.activate(state, dice)
+    assert done(dice) and out.no_bonus is True and not out.no_bonus_effects
 
 
 # ---------------------------------------------------------------------------------------------

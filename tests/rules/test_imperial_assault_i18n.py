@@ -231,8 +231,11 @@ def test_nested_messages_render_in_the_same_language() -> None:
 @pytest.mark.parametrize(
     ("p", "en", "ru"),
     [
+        (Fraction(1), "1/1 = 100 %", "1/1 = 100 %"),  # a pool of one
         (Fraction(1, 2), "1/2 = 50 %", "1/2 = 50 %"),
-        (Fraction(1, 8), "1/8 ≈ 12.5 %", "1/8 ≈ 12,5 %"),
+        (Fraction(1, 8), "1/8 = 12.5 %", "1/8 = 12,5 %"),  # exact to one decimal
+        (Fraction(3, 40), "3/40 = 7.5 %", "3/40 = 7,5 %"),
+        (Fraction(37, 120), "37/120 ≈ 30.8 %", "37/120 ≈ 30,8 %"),
         (Fraction(1, 6), "1/6 ≈ 16.7 %", "1/6 ≈ 16,7 %"),
         (Fraction(1, 3), "1/3 ≈ 33.3 %", "1/3 ≈ 33,3 %"),
         (Fraction(1, 16), "1/16 ≈ 6.3 %", "1/16 ≈ 6,3 %"),  # the catalog's half up
@@ -243,3 +246,44 @@ def test_pick_odds_through_the_catalog_formatter(p: Fraction, en: str, ru: str) 
 
     assert render("en", _odds("en", p)) == en
     assert render("ru", _odds("ru", p)) == ru
+
+
+@pytest.mark.parametrize(
+    ("n", "en_all", "ru_all", "ru_first"),
+    [
+        (1, "picked from all 1 ready group", "выбор из всех 1 готового отряда", "из 1 отряда"),
+        (2, "picked from all 2 ready groups", "выбор из всех 2 готовых отрядов", "из 2 отрядов"),
+        (5, "picked from all 5 ready groups", "выбор из всех 5 готовых отрядов", "из 5 отрядов"),
+        (21, "picked from all 21 ready groups", "выбор из всех 21 готового отряда", "из 21 отряда"),
+    ],
+)
+def test_activation_pools_in_both_languages(
+    n: int, en_all: str, ru_all: str, ru_first: str
+) -> None:
+    assert t("en", "ia-act-pool-all", n=n) == en_all
+    assert t("ru", "ia-act-pool-all", n=n) == ru_all
+    assert t("ru", "ia-act-pool-priority-1", n=n) == f"выбор {ru_first} приоритета 1"
+
+
+def test_activation_reply_in_both_languages() -> None:
+    from cogs.imperial_assault.render import render_activation
+
+    state = mk(
+        difficulty="easy",
+        deployed=[DeployedGroup(id="DG001", figures=3), DeployedGroup(id="DG055", figures=1)],
+    )
+    _, out = ia.activate(state, ScriptedDice([0.9, 0]))  # a failed roll, then the Clawdite
+    assert out.group == "DG055" and out.chance == Fraction(17, 20)
+    en = render_activation("en", out).description
+    ru = render_activation("ru", out).description
+    assert en is not None and ru is not None
+    assert en.splitlines()[:2] == [
+        "Priority 1 · 70 % roll for priority 1 (1 ready) over priority 2 (1 ready): no; "
+        "picked from all 2 ready groups · chance 17/20 = 85 %",
+        "Easy: no 25 % no-bonus roll, as this group has no bonus effects.",
+    ]
+    assert ru.splitlines()[:2] == [
+        "Приоритет 1 · бросок 70 % за приоритет 1 (готово: 1) против приоритета 2 (готово: 1): "
+        "нет; выбор из всех 2 готовых отрядов · шанс 17/20 = 85 %",
+        "Лёгкая сложность: броска 25 % на «без бонуса» нет — у этого отряда нет бонусных эффектов.",
+    ]

@@ -132,13 +132,19 @@ ia-act-picked = picked from { $n } ready { $n ->
     [one] group
    *[other] groups
 }
-ia-act-rolled = 70 % roll for priority 1 ({ $p1 } ready) over priority 2 ({ $p2 } ready): { $happened }; picked from { $n } priority-{ $chosen } { $n ->
+ia-act-roll = { $chance } roll for priority 1 ({ $p1 } ready) over priority 2 ({ $p2 } ready): { $happened }; { $pool }
+ia-act-pool-priority-1 = picked from { $n } priority-1 { $n ->
     [one] group
    *[other] groups
 }
-ia-act-priority = Priority { $priority } · { $why }
+ia-act-pool-all = picked from all { $n } ready { $n ->
+    [one] group
+   *[other] groups
+}
+ia-act-priority = Priority { $priority } · { $why } · chance { $odds }
 ia-act-no-bonus = Easy: **no bonus effect** this activation (25 % roll).
 ia-act-bonus = Easy: bonus effects apply (the 25 % no-bonus roll failed).
+ia-act-no-bonus-effects = Easy: no 25 % no-bonus roll, as this group has no bonus effects.
 ia-act-all-done = Every Imperial group has now activated this round.
 ia-act-remaining = { $n } Imperial { $n ->
     [one] group
@@ -176,7 +182,11 @@ ia-status-summary-adaptive = Round **{ $round }** · threat **{ $threat }** (thr
 ia-status-odds = Next deployment event: { $odds }
 ia-status-odd = { $band } { $percent }
 ia-status-deployed = Deployed groups
-ia-status-group-ready = • { $group }: { $figures }/{ $size } figures, priority { $priority }, ready
+ia-status-group-ready = • { $group }: { $figures }/{ $size } figures, priority { $priority }, ready, chance to activate next { $odds }
+ia-status-next-roll = Next activation: a { $chance } roll for priority 1 ({ $p1 } ready) over priority 2 ({ $p2 } ready); on a failed roll, a pick among all { $n } ready { $n ->
+    [one] group
+   *[other] groups
+}.
 ia-status-group-activated = • { $group }: { $figures }/{ $size } figures, priority { $priority }, ✔ activated
 ia-status-fame-field = Fame and awards
 ia-status-fame = Fame { $fame } · awards { $awards }

@@ -134,13 +134,19 @@ ia-act-picked = выбор из { $n } { $n ->
     [one] готового отряда
    *[other] готовых отрядов
 }
-ia-act-rolled = бросок 70 % за приоритет 1 (готово: { $p1 }) против приоритета 2 (готово: { $p2 }): { $happened }; выбор из { $n } { $n ->
+ia-act-roll = бросок { $chance } за приоритет 1 (готово: { $p1 }) против приоритета 2 (готово: { $p2 }): { $happened }; { $pool }
+ia-act-pool-priority-1 = выбор из { $n } { $n ->
     [one] отряда
    *[other] отрядов
-} приоритета { $chosen }
-ia-act-priority = Приоритет { $priority } · { $why }
+} приоритета 1
+ia-act-pool-all = выбор из всех { $n } { $n ->
+    [one] готового отряда
+   *[other] готовых отрядов
+}
+ia-act-priority = Приоритет { $priority } · { $why } · шанс { $odds }
 ia-act-no-bonus = Лёгкая сложность: в этой активации **без бонусного эффекта** (бросок 25 %).
 ia-act-bonus = Лёгкая сложность: бонусные эффекты действуют (бросок 25 % на «без бонуса» не сработал).
+ia-act-no-bonus-effects = Лёгкая сложность: броска 25 % на «без бонуса» нет — у этого отряда нет бонусных эффектов.
 ia-act-all-done = Все имперские отряды в этом раунде уже активированы.
 ia-act-remaining = Ещё ждут активации в этом раунде: { $n } { $n ->
     [one] имперский отряд
@@ -183,7 +189,11 @@ ia-status-summary-adaptive = Раунд **{ $round }** · угроза **{ $thre
 ia-status-odds = Следующее событие развёртывания: { $odds }
 ia-status-odd = { $band } { $percent }
 ia-status-deployed = Развёрнутые отряды
-ia-status-group-ready = • { $group }: { $figures }/{ $size } фиг., приоритет { $priority }, готов
+ia-status-group-ready = • { $group }: { $figures }/{ $size } фиг., приоритет { $priority }, готов, шанс активироваться следующим { $odds }
+ia-status-next-roll = Следующая активация: бросок { $chance } за приоритет 1 (готово: { $p1 }) против приоритета 2 (готово: { $p2 }); при неудачном броске — выбор из всех { $n } { $n ->
+    [one] готового отряда
+   *[other] готовых отрядов
+}.
 ia-status-group-activated = • { $group }: { $figures }/{ $size } фиг., приоритет { $priority }, ✔ активирован
 ia-status-fame-field = Слава и награды
 ia-status-fame = Слава { $fame } · награды { $awards }

@@ -2,7 +2,7 @@
 
 The bot plays the Empire the way the Imperial Commander companion app does: a deployment hand
 drawn by tier at the start of a mission, an end-of-round deployment event rolled on 2D6 plus a
-deployment modifier (DM), random activations weighted towards priority-1 groups, difficulty
+deployment modifier (DM), random activations with a 70 % pull towards priority-1 groups, difficulty
 scaling of every threat increase the engine makes, and optional adaptive difficulty (fame,
 threat reimbursement and awards when groups are defeated).
 
@@ -20,7 +20,10 @@ from __future__ import annotations
 from bot.rules.game import Game
 from bot.rules.imperial_assault.activation import (
     ActivationOutcome,
+    ActivationPools,
     activate,
+    activation_pools,
+    next_activation_chances,
 )
 from bot.rules.imperial_assault.adaptive import (
     DefeatOutcome,
@@ -130,6 +133,7 @@ __all__ = [
     "TIER_NAMES",
     "VILLAIN_CHANCE",
     "ActivationOutcome",
+    "ActivationPools",
     "Band",
     "DefeatOutcome",
     "DeployRollOutcome",
@@ -153,6 +157,7 @@ __all__ = [
     "VillainRoll",
     "Wanted",
     "activate",
+    "activation_pools",
     "adjust_threat",
     "awards_for",
     "band_for",
@@ -169,6 +174,7 @@ __all__ = [
     "lose_figures",
     "manual_deploy",
     "manual_deploy_ids",
+    "next_activation_chances",
     "owned_ids",
     "parse_difficulty",
     "parse_expansions",

@@ -71,6 +71,9 @@ class GroupData(BaseModel):
     reimbursement: int = Field(ge=0)
     expansion: str
     traits: tuple[str, ...] = ()
+    # Whether the app has bonus effects for the group (its bonuseffects.json): only these get
+    # Easy's 25 % no-bonus roll. The Clawdite Shapeshifters have none.
+    bonus_effects: bool = True
 
     @model_validator(mode="after")
     def _check(self) -> GroupData:
