@@ -47,9 +47,19 @@ async def test_concurrent_channels_lose_nothing_and_answer_in_time(table: Table)
         f" slowest reply {slowest * 1000:.0f} ms, slowest first answer {first * 1000:.0f} ms,"
         f" {sum(r.deferred for r in replies)} deferred"
     )
-    assert all(r.callbacks == 1 and not r.ephemeral for r in replies), [
-        r.text for r in replies if r.ephemeral
+    # each is applied, or — on a machine so loaded that a command waits past the database's
+    # limit for the 24 before it in its channel — refused as busy, truthfully (checked below)
+    busy = [r for r in replies if r.ephemeral]
+    assert all(r.callbacks == 1 for r in replies)
+    assert all(r.text.startswith("The campaign database is busy") for r in busy), [
+        r.text for r in busy
     ][:3]
+    assert len(busy) <= len(replies) // 10, f"{len(busy)} of {len(replies)} refused as busy"
+    told_applied: dict[int, list[int]] = {channel: [] for channel in channels}
+    for payload, reply in zip(payloads, replies, strict=True):
+        if not reply.ephemeral:
+            amount = int(payload["data"]["options"][0]["options"][0]["value"])
+            told_applied[int(payload["channel_id"])].append(amount)
     # Discord's deadline is on the first answer (a deferral counts); what follows a deferral
     # comes within the database's limit
     assert first < 3.0
@@ -57,7 +67,8 @@ async def test_concurrent_channels_lose_nothing_and_answer_in_time(table: Table)
 
     for channel in channels:
         history = list(reversed(await table.bot.store.history(channel, limit=100)))
-        assert [h.seq for h in history] == list(range(1, COMMANDS + 2))  # setup + 25, no gaps
+        # setup + one entry per command told "applied", no gaps
+        assert [h.seq for h in history] == list(range(1, len(told_applied[channel]) + 2))
         # the final state is the commands applied one by one, in the order they were committed
         state = ia.ImperialAssaultState.model_validate(history[1].state_before)
         applied = []
@@ -65,5 +76,5 @@ async def test_concurrent_channels_lose_nothing_and_answer_in_time(table: Table)
             amount = int(entry.command.rsplit("amount:", 1)[1])
             applied.append(amount)
             state, _ = ia.adjust_threat(state, amount)
-        assert sorted(applied) == sorted(amounts[channel])
+        assert sorted(applied) == sorted(told_applied[channel])
         assert await table.state(channel) == state.model_dump(mode="json")
