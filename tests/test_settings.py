@@ -154,3 +154,25 @@ def test_a_wrong_metrics_setting_is_one_line_naming_it(
         load_settings(None)
     assert str(caught.value).startswith(f"{name} is not valid: ")
     assert "\n" not in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "said"),
+    [
+        ("LOG_LEVEL", "LOUD", "LOG_LEVEL is not valid: unknown log level 'LOUD'; use DEBUG"),
+        ("SHARD_IDS", "5", "SHARD_IDS is not valid: shard 5 is out of range 0-1 (SHARD_COUNT=2)"),
+        ("DATABASE_URL", "mysql://x", "DATABASE_URL is not valid: "),
+        ("METRICS_ADDRESS", "two words", "METRICS_ADDRESS is not valid: 'two words' is not an IP"),
+    ],
+)
+def test_a_wrong_setting_is_said_in_the_bots_own_words(
+    env: pytest.MonkeyPatch, name: str, value: str, said: str
+) -> None:
+    """Our validators' reasons, without pydantic's "Value error, " in front of them."""
+    env.setenv("DISCORD_TOKEN", "t")
+    env.setenv("SHARD_COUNT", "2")
+    env.setenv(name, value)
+    with pytest.raises(ConfigError) as caught:
+        load_settings(None)
+    assert str(caught.value).startswith(said)
+    assert "Value error" not in str(caught.value)
