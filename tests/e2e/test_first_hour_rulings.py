@@ -1,8 +1,10 @@
-"""What the docs promise a newcomer, through the real bot: d% rolls 1–100, and a planetary
-defence system needs no maintenance number."""
+"""What the docs promise a newcomer, through the real bot: d% rolls 1–100, a planetary defence
+system needs no maintenance number, when export → import → export gives the same file, and
+percentages written as the replies write them."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -63,3 +65,61 @@ async def test_a_planetary_defence_system_needs_no_maintenance_number(table: Tab
     docs = page("imperium.md")
     assert "and for planetary defence systems, which are never maintained" in docs
     assert "so `/imperium ship add … type:PDS` needs no `maintenance`" in docs
+
+
+# -- export → import → export -----------------------------------------------------------------
+async def export(table: Table, user: str, channel: int) -> bytes:
+    reply = await table.discord.invoke("campaign export", user=table.user(user), channel_id=channel)
+    return reply.message.attachments[0][1]
+
+
+async def import_into(table: Table, user: str, channel: int, raw: bytes) -> None:
+    who = table.user(user)
+    ask = await table.discord.invoke(
+        "campaign import", {"file": ("c.json", raw)}, user=who, channel_id=channel
+    )
+    done = await table.click(ask.message, "Import", user=who)
+    assert "Imported the" in done.text, done.text
+
+
+async def test_export_import_export_is_the_same_file_when_the_docs_say_so(table: Table) -> None:
+    creator = table.user("creator")
+    await table.run("imperium setup", {"terran": creator}, user=creator)
+    await table.run("campaign gm add", {"member": table.user("helper")}, user=creator)
+    raw = await export(table, "creator", table.channel_id)
+    # the creator, or a game master already in the file: the same file
+    for n, who in enumerate(("creator", "helper"), 1):
+        await import_into(table, who, table.channel_id + n, raw)
+        assert await export(table, who, table.channel_id + n) == raw, who
+    # anyone else becomes a game master too, and the second file says so
+    mover = table.user("mover")
+    await import_into(table, "mover", table.channel_id + 9, raw)
+    again = json.loads(await export(table, "mover", table.channel_id + 9))
+    first = json.loads(raw)
+    assert [g["user_id"] for g in again.pop("game_masters")] == [
+        *(g["user_id"] for g in first.pop("game_masters")),
+        mover.id,
+    ]
+    assert again == first
+    docs = page("campaign.md")
+    assert "Export → import → export gives the same file." not in docs
+    assert (
+        "So export → import → export gives the same file when the member who imports is the "
+        "campaign's creator, already one of its game masters, or has Manage Channels; when "
+        "anyone else imports it, the second file also lists them among the game masters"
+    ) in docs
+
+
+# -- percentages in the docs as the replies write them ------------------------------------------
+async def test_the_docs_write_percentages_as_the_replies_do(table: Table) -> None:
+    ivan = table.user("ivan", locale="ru")
+    table.set_dice(ScriptedDice([6]))
+    roll = await table.run("roll", {"expression": "1d6"}, user=ivan)
+    assert "**16,7%**" in roll.text and "16,7 %" not in roll.text
+    docs = page("campaign.md")
+    assert "in all four games (`16,7%`," in docs and "16,7 %" not in docs
+    battle = await table.run(
+        "battle", {"attacker": "Tank", "defender": "Trooper", "odds-only": True}, user="ana"
+    )
+    assert "< 0.1%" in battle.text or "0.1% together" in battle.text
+    assert "whose chance rounds to at least 0.1%;" in page("weewar.md")
