@@ -106,14 +106,19 @@ def test_member_ids_come_from_names() -> None:
 
 
 # -- everything an interaction sends is printed -------------------------------------------------
-def test_a_private_second_message_and_the_line_after_undo_are_printed(local: LocalTable) -> None:
-    setup = "\n".join(lines_of(local, "/ia setup difficulty:medium threat-level:3"))
+def test_a_private_second_message_and_the_line_after_undo_are_printed(tmp_path: Path) -> None:
+    """A script run prints every message an interaction sends: /ia setup's public reply and
+    its private hand, and the line an Undo press adds after editing its own message."""
+    result = local_script(
+        tmp_path / "db.sqlite3",
+        ".as gm\n/ia setup difficulty:medium threat-level:3\n/ia threat amount:4\n1\n",
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    setup, threat, press = result.stdout.split("gm@#table> ")[1:]
     assert "the Empire is ready" in setup
     assert "(only you can see this)\n== Imperial Assault: deployment hand" in setup
-    threat = "\n".join(lines_of(local, "/ia threat amount:4"))
     assert "[1] Undo" in threat
-    undone = "\n".join(lines_of(local, "1"))
-    assert "Undid #2 by gm" in undone
+    assert press.startswith("1\n") and "Undid #2 by gm (`/ia threat amount:4`" in press
 
 
 # -- Discord's bare first option ----------------------------------------------------------------
