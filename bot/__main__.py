@@ -41,7 +41,7 @@ def build_parser() -> OneLineParser:
         prog="python -m bot",
         description="A Discord bot that runs the fiddly parts of tabletop wargames. "
         "Settings come from the environment and .env (see the README).",
-        epilog="Without a subcommand: run.",
+        epilog="Without a subcommand: run. python -m bot help SUBCOMMAND explains one.",
     )
     subs = parser.add_subparsers(dest="command", title="subcommands", metavar="SUBCOMMAND")
     for name, line in SUBCOMMANDS.items():
@@ -280,8 +280,30 @@ def migrate_main(argv: list[str]) -> int:
         return 1
 
 
+def help_main(topic: list[str]) -> int:
+    """``python -m bot help [SUBCOMMAND]``: ``--help``, or that subcommand's."""
+    if not topic:
+        build_parser().print_help()
+        return 0
+    if len(topic) > 1 or topic[0] not in SUBCOMMANDS:
+        close = difflib.get_close_matches(topic[0], SUBCOMMANDS, n=1)
+        hint = f"did you mean {close[0]!r}? " if close and len(topic) == 1 else ""
+        print(
+            f"error: python -m bot help takes one subcommand, not {' '.join(topic)!r} — "
+            f"{hint}one of {', '.join(SUBCOMMANDS)}",
+            file=sys.stderr,
+        )
+        return 2
+    try:
+        return main([topic[0], "--help"])
+    except SystemExit as exc:  # argparse's --help
+        return exc.code if isinstance(exc.code, int) else 0
+
+
 def main(argv: list[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
+    if args and args[0] == "help":
+        return help_main(args[1:])
     if args and not args[0].startswith("-") and args[0] not in SUBCOMMANDS:
         close = difflib.get_close_matches(args[0], SUBCOMMANDS, n=1)
         hint = f"did you mean {close[0]!r}? " if close else ""

@@ -27,6 +27,7 @@ from pydantic import BaseModel
 from bot import answers, discord_internals, metrics
 from bot.answers import answer_of
 from bot.campaigns import CampaignAccess, describe_invocation
+from bot.capacity import check_pool
 from bot.catalog import CommandName, locale_of, refusal, t
 from bot.config import Settings
 from bot.dbstate import DatabaseState
@@ -221,6 +222,7 @@ class TableBot(CampaignAccess, commands.AutoShardedBot):
         pool_in_use = getattr(self._store.db, "pool_in_use", None)
         metrics.set_pool_probe(pool_in_use)
         log.info("Campaigns are stored in %s", self._store.description)
+        await check_pool(self._store, self.settings.database_pool_size)
         log.info("Invite the bot with %s", self.invite_url())
         await self._store.prune_interactions()
         await self.tree.set_translator(CatalogTranslator())

@@ -208,4 +208,9 @@ def load_settings(env_file: str | Path | None = ".env", *, require_token: bool =
         first = errors[0]
         field = str(first["loc"][0]) if first["loc"] else "?"
         env = ENV_NAMES.get(field, field.upper())
-        raise ConfigError(f"{env} is not valid: {first['msg']}") from None
+        raise ConfigError(f"{env} is not valid: {reason(first['msg'])}") from None
+
+
+def reason(message: str) -> str:
+    """pydantic's message without its "Value error, " prefix (our validators' own words)."""
+    return message.removeprefix("Value error, ")

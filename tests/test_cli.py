@@ -62,6 +62,27 @@ def test_an_unknown_subcommand_is_one_line_and_exit_2(
     assert "--help" in lines[0]
 
 
+def test_help_is_a_subcommand_too(tmp_path: Path) -> None:
+    """``python -m bot help`` is ``--help`` (not "did you mean 'health'?"), and
+    ``help SUBCOMMAND`` is that subcommand's ``--help``."""
+    plain = bot("-m", "bot", "--help", cwd=tmp_path)
+    asked = bot("-m", "bot", "help", cwd=tmp_path)
+    assert asked.returncode == 0 and asked.stderr == ""
+    assert asked.stdout == plain.stdout
+    assert "python -m bot help SUBCOMMAND" in asked.stdout
+    for name in ("local", "migrate"):
+        own = bot("-m", "bot", "help", name, cwd=tmp_path)
+        assert own.returncode == 0, own.stderr
+        assert own.stdout == bot("-m", "bot", name, "--help", cwd=tmp_path).stdout
+        assert own.stdout.startswith(f"usage: python -m bot {name} ")
+    wrong = bot("-m", "bot", "help", "loca", cwd=tmp_path)
+    assert wrong.returncode == 2
+    assert wrong.stderr.strip().splitlines() == [
+        "error: python -m bot help takes one subcommand, not 'loca' — did you mean 'local'? "
+        "one of run, local, health, migrate"
+    ]
+
+
 def test_unexpected_arguments_are_one_line_and_exit_2(tmp_path: Path) -> None:
     result = bot("-m", "bot", "health", "--now", cwd=tmp_path)
     assert result.returncode == 2

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -154,3 +155,47 @@ def test_a_wrong_metrics_setting_is_one_line_naming_it(
         load_settings(None)
     assert str(caught.value).startswith(f"{name} is not valid: ")
     assert "\n" not in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "said"),
+    [
+        ("LOG_LEVEL", "LOUD", "LOG_LEVEL is not valid: unknown log level 'LOUD'; use DEBUG"),
+        ("SHARD_IDS", "5", "SHARD_IDS is not valid: shard 5 is out of range 0-1 (SHARD_COUNT=2)"),
+        ("DATABASE_URL", "mysql://x", "DATABASE_URL is not valid: "),
+        ("METRICS_ADDRESS", "two words", "METRICS_ADDRESS is not valid: 'two words' is not an IP"),
+    ],
+)
+def test_a_wrong_setting_is_said_in_the_bots_own_words(
+    env: pytest.MonkeyPatch, name: str, value: str, said: str
+) -> None:
+    """Our validators' reasons, without pydantic's "Value error, " in front of them."""
+    env.setenv("DISCORD_TOKEN", "t")
+    env.setenv("SHARD_COUNT", "2")
+    env.setenv(name, value)
+    with pytest.raises(ConfigError) as caught:
+        load_settings(None)
+    assert str(caught.value).startswith(said)
+    assert "Value error" not in str(caught.value)
+
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_every_setting_is_in_env_example_and_the_readmes_table(env: pytest.MonkeyPatch) -> None:
+    example = (ROOT / ".env.example").read_text(encoding="utf-8")
+    written = set(re.findall(r"^#? ?([A-Z][A-Z0-9_]+)=", example, re.MULTILINE))
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    table = set(re.findall(r"^\| `([A-Z][A-Z0-9_]+)` \|", readme, re.MULTILINE))
+    settings = set(ENV_NAMES.values())
+    assert settings - written == set(), ".env.example lacks them"
+    assert settings - table == set(), "the README's settings table lacks them"
+    assert table - settings == set(), "the README's table names settings the bot does not read"
+    # what compose.yaml asks of .env besides the bot's settings
+    compose = (ROOT / "compose.yaml").read_text(encoding="utf-8")
+    for name in re.findall(r"\$\{([A-Z_]+)", compose):
+        assert name in written, f".env.example lacks {name}, which compose.yaml needs"
+    # the template as it is, with a token, is a valid configuration of defaults
+    (Path.cwd() / ".env").write_text(example.replace("DISCORD_TOKEN=\n", "DISCORD_TOKEN=t\n"))
+    settings_read = load_settings()
+    assert settings_read.database_url is None and settings_read.database_pool_size == 10

@@ -71,14 +71,17 @@ class _Context(d20.RollContext):
         self.draw = draw
 
 
+def faces(size: int | str) -> int:
+    """A die's number of faces. ``d%`` is read as players read it, one d100 (1–100), not as
+    d20 reads it alone (a tens die: 0, 10, …, 90)."""
+    return 100 if size == "%" else int(size)
+
+
 class _Die(d20.Die):
     def _add_roll(self) -> None:
         context: _Context = self._context
         context.count_roll()
-        # d20's d% is 0, 10, …, 90
-        percent = self.size == "%"
-        value = (context.draw(10) - 1) * 10 if percent else context.draw(int(self.size))
-        self.values.append(d20.Literal(value))
+        self.values.append(d20.Literal(context.draw(faces(self.size))))
 
 
 class _Dice(d20.Dice):
@@ -211,9 +214,8 @@ _Dist = dict[Value, Fraction]
 def _plain_dice(num: int, size: int | str, work: _Work) -> _Dist:
     """``num`` dice without operators: their sum, by convolution in whole counts (a die of
     faces 1..n adds a sliding window sum: one step per total)."""
-    step, sides = (10, 10) if size == "%" else (1, int(size))
-    low = 0 if size == "%" else 1  # the lowest face; faces are low, low + step, …
-    counts = [1]  # counts[i]: ways to make the sum dice·low + i·step
+    sides = faces(size)
+    counts = [1]  # counts[i]: ways to make the sum num + i
     for _ in range(num):
         work.spend(len(counts) // PLAIN_STEPS + 1)
         out = [0] * (len(counts) + sides - 1)
@@ -226,14 +228,14 @@ def _plain_dice(num: int, size: int | str, work: _Work) -> _Dist:
             out[i] = window
         counts = out
     whole = sides**num
-    return {num * low + i * step: Fraction(n, whole) for i, n in enumerate(counts) if n}
+    return {num + i: Fraction(n, whole) for i, n in enumerate(counts) if n}
 
 
 def _operated_dice(node: Any, work: _Work) -> _Dist:
     """A pool with operators: every multiset of first faces (weighted by its permutations),
     every reroll branched over its faces, each path through d20's own evaluator."""
     dice: ast.Dice = node.value
-    sides = 10 if dice.size == "%" else int(dice.size)
+    sides = faces(dice.size)
     num = dice.num
     multisets = math.comb(num + sides - 1, num) if num else 1
     # at least one evaluation per multiset: refuse before starting what could not finish

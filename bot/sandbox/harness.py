@@ -32,11 +32,19 @@ class Table:
     users: dict[str, User] = field(default_factory=dict)
     channel_id: int = 900000000000000001
 
-    def user(self, name: str, *, manage_channels: bool = False, locale: str = "en-US") -> User:
-        """The member called ``name`` (created on first use, ids stable per name)."""
+    def user(
+        self,
+        name: str,
+        *,
+        manage_channels: bool = False,
+        locale: str = "en-US",
+        id: int | None = None,
+    ) -> User:
+        """The member called ``name``, created on first use: with ``id``, else the next id in
+        order of first use (stable per name within the table)."""
         if name not in self.users:
             self.users[name] = User(
-                id=500000000000000000 + len(self.users) + 1,
+                id=id if id is not None else 500000000000000000 + len(self.users) + 1,
                 name=name,
                 manage_channels=manage_channels,
                 locale=locale,

@@ -18,9 +18,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import discord
+
 from bot.config import ConfigError, load_settings
 from bot.sandbox.harness import Table, ThreadedTable
-from bot.sandbox.printing import render_reply
+from bot.sandbox.printing import EXPORTS, render_reply
 from bot.sandbox.standin import CommandNotSynced, Message, Reply
 from bot.storage import BadDatabaseUrl, check_url
 from bot.storage.opening import CannotOpen, from_database
@@ -28,12 +30,18 @@ from bot.storage.outage import describe_outage
 
 PROMPT_HELP = """\
 Type slash commands as in Discord, e.g.  /battle attacker:Tank defender:Trooper defenders:6
-  Tab completes commands, options and values.  Values with spaces need no quotes.
-  1, 2, …          press that button of the last reply
-  .as NAME         act as another member (game-master rules follow who started a campaign)
-  .channel NAME    move to another channel (another table)
-  .locale en|ru    reply language
-  .help            this text          .quit   leave (or Ctrl-D)"""
+  Tab completes commands, options and values.  Values with spaces need no quotes; the first
+  required option may be given bare, as in Discord:  /roll 2d6+1
+  1, 2, …           press that button of the last reply
+  .as NAME          act as another member (the same member in every run; game-master rules
+                    follow who started a campaign)
+  .channel NAME     move to another channel (another table)
+  .new-channel NAME move to a channel with no campaign: NAME, else NAME-2, NAME-3, …
+  .locale en|ru     reply language
+  .help             this text          .quit   leave (or Ctrl-D)"""
+
+# the languages the bot answers in; every other Discord language gets English
+LOCALES = {"en": "English", "ru": "Russian"}
 
 TRUE_WORDS = {"true", "yes", "y", "1", "on", "да"}
 FALSE_WORDS = {"false", "no", "n", "0", "off", "нет"}
@@ -56,6 +64,30 @@ def channel_id(name: str) -> int:
     return 10**17 + int(hashlib.sha256(name.encode()).hexdigest()[:12], 16)
 
 
+def member_id(name: str) -> int:
+    """A stable member id for a member name: the same member in every run, on any database."""
+    return 2 * 10**17 + int(hashlib.sha256(b"member:" + name.encode()).hexdigest()[:12], 16)
+
+
+def typed_form(name: str, value: str) -> str:
+    """What a member types for an autocomplete choice shown as ``name`` that sends ``value``.
+
+    A name that describes its value (``r1 — free, 2 mines`` for ``r1``, ``assault: 2 in the
+    field``) gives the value; a name the bot reads as well as the id it stands for
+    (``Stormtrooper (DG001)`` for ``DG001``, ``Nexu``) gives the name."""
+    if name.casefold() == value.casefold() or not value.strip():
+        return value
+    describes = re.search(rf"(?<!\w){re.escape(value)}(?!\w)", name, re.IGNORECASE)
+    if describes and not name.endswith(f"({value})"):
+        return value
+    return name
+
+
+def listed(names: Sequence[str]) -> str:
+    """``A, B, C``: every name whole (a list is never cut inside a name)."""
+    return ", ".join(names)
+
+
 @dataclass
 class ParsedCommand:
     path: str
@@ -72,6 +104,8 @@ class LocalTable:
         self.locale = locale
         self.last_buttons: Message | None = None
         self.errors = 0
+        # where exported campaign files are saved (var/ is ignored by git)
+        self.exports = EXPORTS
 
     # -- schema --------------------------------------------------------------------------------
     @property
@@ -172,18 +206,32 @@ class LocalTable:
             else None
         )
         matches = list(pattern.finditer(rest)) if pattern else []
-        if not matches or rest[: matches[0].start()].strip():
-            raise ValueError(f"options are written name:value — {path} takes {takes}")
+        # text before the first option: the first required option's value, given bare as
+        # Discord's own input takes it (/roll 2d6+1)
+        bare = rest[: matches[0].start()] if matches else rest
+        if bare.strip():
+            first = next((o for o in schema.values() if o.get("required")), None)
+            if first is None:
+                raise ValueError(f"options are written name:value — {path} takes {takes}")
+            if any(m.group(1) == first["name"] for m in matches):
+                raise ValueError(f"{first['name']}: is given twice — each option is given once")
+            parsed.options[first["name"]] = self._value(first, bare)
         for i, match in enumerate(matches):
             name = match.group(1)
             if name in parsed.options:
                 raise ValueError(f"{name}: is given twice — each option is given once")
             end = matches[i + 1].start() if i + 1 < len(matches) else len(rest)
-            value = rest[match.end() : end].strip()
-            if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
-                value = value[1:-1]
-            parsed.options[name] = self.convert(schema[name], value)
+            parsed.options[name] = self._value(schema[name], rest[match.end() : end])
         return parsed
+
+    def _value(self, option: dict[str, Any], text: str) -> Any:
+        value = text.strip()
+        if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
+            value = value[1:-1]
+        if not value:
+            # Discord sends no empty option: a required one must be filled in
+            raise ValueError(f"{option['name']}: has no value — write {option['name']}:VALUE")
+        return self.convert(option, value)
 
     def convert(self, option: dict[str, Any], value: str) -> Any:
         kind = option["type"]
@@ -205,16 +253,28 @@ class LocalTable:
                 return False
             raise ValueError(f"{option['name']} needs true or false")
         if kind == 6:
-            return self.table.user(value.lstrip("@"), locale=self._discord_locale())
+            name = value.lstrip("@").strip()
+            if not name:
+                raise ValueError(f"{option['name']}: needs a member's name, e.g. @ana")
+            return self.member(name)
         if kind == 11:
             path = Path(value).expanduser()
             try:
                 return (path.name, path.read_bytes())
             except OSError as exc:
                 raise ValueError(f"cannot read {path}: {exc.strerror}") from None
-        for choice in option.get("choices") or []:
+        choices = option.get("choices") or []
+        for choice in choices:
             if value.lower() in (str(choice["name"]).lower(), str(choice["value"]).lower()):
                 return choice["value"]
+        if choices:
+            # Discord lets a member pick only one of these
+            allowed = [str(c["value"]) for c in choices]
+            hint = did_you_mean(value.lower(), allowed, prefix=f"{option['name']}:")
+            raise ValueError(
+                f"{option['name']}:{value} is not a choice"
+                + (hint or f" — {option['name']}: is one of {listed(allowed)}")
+            )
         return value
 
     # -- running -------------------------------------------------------------------------------
@@ -226,8 +286,12 @@ class LocalTable:
     def _discord_locale(self) -> str:
         return "ru" if self.locale == "ru" else "en-US"
 
+    def member(self, name: str) -> Any:
+        """The member called ``name``, with the id that name has in every run."""
+        return self.table.user(name, id=member_id(name), locale=self._discord_locale())
+
     def _user(self) -> Any:
-        user = self.table.user(self.player, locale=self._discord_locale())
+        user = self.member(self.player)
         user.locale = self._discord_locale()
         return user
 
@@ -250,8 +314,12 @@ class LocalTable:
         if self.last_buttons is None:
             raise ValueError("the last reply has no buttons")
         buttons = [b for b in self.last_buttons.buttons() if not b.get("disabled")]
+        if not buttons:
+            raise ValueError("the last reply has no buttons left to press")
         if not 1 <= number <= len(buttons):
-            raise ValueError(f"press 1–{len(buttons)}")
+            labels = listed([f"{i} ({b.get('label', '')})" for i, b in enumerate(buttons, 1)])
+            which = "its only button" if len(buttons) == 1 else "one of its buttons"
+            raise ValueError(f"there is no button {number}: press {which}, {labels}")
         label = buttons[number - 1].get("label", "")
         message = self.last_buttons
         user = self._user()
@@ -267,6 +335,12 @@ class LocalTable:
         return reply.interaction_id in self.table.bot.refusals
 
     def suggestions(self, path: str, option: str, typed: dict[str, Any]) -> list[str]:
+        """The bot's autocomplete for ``option`` (its text so far in ``typed``), each as a
+        member would type it (:func:`typed_form`)."""
+        return [typed_form(name, value) for name, value in self.choices(path, option, typed)]
+
+    def choices(self, path: str, option: str, typed: dict[str, Any]) -> list[tuple[str, str]]:
+        """The bot's autocomplete for ``option``: (name shown, value sent) pairs."""
         user = self._user()
         channel = channel_id(self.channel)
 
@@ -276,9 +350,49 @@ class LocalTable:
             )
 
         try:
-            return [str(c["value"]) for c in self.running.call(go, timeout=5)]
+            return [(str(c["name"]), str(c["value"])) for c in self.running.call(go, timeout=5)]
         except Exception:
             return []
+
+    def value_hints(self, line: str, refusal: str) -> list[str]:
+        """After the bot refused ``line``: for each value the refusal names that none of the
+        bot's own suggestions for its option match, the closest suggestions (or, with none
+        close, all of them)."""
+        try:
+            parsed = self.parse(line)
+        except ValueError:
+            return []
+        schema = {o["name"]: o for o in self.leaf_options(parsed.path)}
+        said = refusal.casefold()
+        hints: list[str] = []
+        for name, value in parsed.options.items():
+            if not schema[name].get("autocomplete") or not isinstance(value, str):
+                continue
+            parts = [p.strip() for p in value.split(",")] if "," in value else [value.strip()]
+            for part in parts:
+                if not part or part.casefold() not in said:
+                    continue
+                hint = self._value_hint(parsed, name, part)
+                if hint:
+                    hints.append(hint)
+        return hints
+
+    def _value_hint(self, parsed: ParsedCommand, name: str, part: str) -> str:
+        forms: dict[str, str] = {}  # a way of writing a choice (folded) -> what to type
+        for prefix in ("", part[:1], part[:3]):
+            typed = dict(parsed.options, **{name: prefix})
+            for shown, value in self.choices(parsed.path, name, typed):
+                form = typed_form(shown, value)
+                for way in (form, shown, value, re.sub(r"\s*\([^)]*\)$", "", shown)):
+                    forms.setdefault(way.casefold(), form)
+        if not forms or part.casefold() in forms:
+            return ""
+        close = difflib.get_close_matches(part.casefold(), list(forms), n=4, cutoff=0.6)
+        best = list(dict.fromkeys(forms[c] for c in close))[:2]
+        if best:
+            return f"{name}:{part} — did you mean " + " or ".join(f"{name}:{b}" for b in best) + "?"
+        every = list(dict.fromkeys(forms.values()))
+        return f"{name}:{part} is none of {listed(every)}"
 
     # -- completion ----------------------------------------------------------------------------
     def complete(self, line: str) -> list[str]:
@@ -332,8 +446,31 @@ class LocalTable:
             except ValueError:
                 typed = {}
             typed[option["name"]] = partial
-            return self.suggestions(path, option["name"], typed)
+            # what a member would type (a group's name), or the id if that is what fits
+            out = []
+            for name, value in self.choices(path, option["name"], typed):
+                form = typed_form(name, value)
+                fits = form.lower().startswith(partial.lower())
+                out.append(
+                    value if not fits and value.lower().startswith(partial.lower()) else form
+                )
+            return out
         return []
+
+    def fresh_channel(self, name: str) -> str:
+        """``name``, else the first of ``name-2``, ``name-3``, … with no campaign."""
+        candidates = [name, *(f"{name}-{n}" for n in range(2, 1000))]
+
+        async def first_free(table: Table) -> str | None:
+            for candidate in candidates:
+                if await table.bot.store.get(channel_id(candidate)) is None:
+                    return candidate
+            return None
+
+        found = self.running.call(first_free)
+        if found is None:
+            raise ValueError(f"every channel from #{name} to #{candidates[-1]} has a campaign")
+        return found
 
 
 # -- the loop ------------------------------------------------------------------------------------
@@ -344,23 +481,10 @@ def handle(local: LocalTable, line: str, out: Callable[[str], None]) -> bool:
         return True
     if line in (".quit", ".exit"):
         return False
-    if line == ".help":
-        out(PROMPT_HELP)
-        return True
-    if line.startswith(".as "):
-        local.player = line[4:].strip() or local.player
-        out(f"(you are now {local.player})")
-        return True
-    if line.startswith(".channel "):
-        local.channel = line[9:].strip().lstrip("#") or local.channel
-        local.last_buttons = None
-        out(f"(now at #{local.channel})")
-        return True
-    if line.startswith(".locale "):
-        local.locale = "ru" if line[8:].strip().lower().startswith("ru") else "en"
-        out(f"(replies in {local.locale})")
-        return True
     try:
+        if line.startswith("."):
+            console_command(local, line, out)
+            return True
         if line.isdigit():
             reply = local.press(int(line))
         elif line.startswith("/"):
@@ -375,13 +499,67 @@ def handle(local: LocalTable, line: str, out: Callable[[str], None]) -> bool:
         local.errors += 1
         out(f"! {exc}")
         return True
-    if local.is_refusal(reply):
-        local.errors += 1
     with_buttons = [m for m in reply.messages if m.buttons()]
     local.last_buttons = with_buttons[-1] if with_buttons else local.last_buttons
     names = {user.id: user.name for user in local.table.users.values()}
-    out(render_reply(reply, names))
+    out(render_reply(reply, names, exports=local.exports))
+    if local.is_refusal(reply):
+        local.errors += 1
+        if line.startswith("/"):
+            for hint in local.value_hints(line, reply.text):
+                out(f"! {hint}")
     return True
+
+
+CONSOLE_COMMANDS = (".as", ".channel", ".new-channel", ".locale", ".help", ".quit", ".exit")
+
+
+def console_command(local: LocalTable, line: str, out: Callable[[str], None]) -> None:
+    """A line starting with a dot: the console's own commands (ValueError when wrong)."""
+    word, _, argument = line.partition(" ")
+    argument = argument.strip()
+    if word not in CONSOLE_COMMANDS:
+        hint = did_you_mean(word, list(CONSOLE_COMMANDS))
+        raise ValueError(f"unknown console command {word}{hint or ' — .help lists them'}")
+    if word == ".help":
+        out(PROMPT_HELP)
+    elif word in (".as", ".channel", ".new-channel") and not argument:
+        what = "a member's name" if word == ".as" else "a channel's name"
+        raise ValueError(f"{word} needs {what}: {word} NAME")
+    elif word == ".as":
+        local.player = argument.lstrip("@")
+        out(f"(you are now {local.player})")
+    elif word == ".channel":
+        local.channel = argument.lstrip("#") or local.channel
+        local.last_buttons = None
+        out(f"(now at #{local.channel})")
+    elif word == ".new-channel":
+        local.channel = local.fresh_channel(argument.lstrip("#"))
+        local.last_buttons = None
+        out(f"(now at #{local.channel}, a channel with no campaign)")
+    elif word == ".locale":
+        local.locale = locale_named(argument)
+        out(f"(replies in {LOCALES[local.locale]})")
+
+
+def locale_named(text: str) -> str:
+    """``en`` or ``ru`` for ``en``, ``en-GB``, ``ru``, ``Russian``…; ValueError otherwise."""
+    given = text.strip()
+    lowered = given.lower()
+    for code, language in LOCALES.items():
+        if lowered == language.lower() or lowered.split("-")[0] == code:
+            return code
+    supported = " or ".join(f".locale {c} ({language})" for c, language in LOCALES.items())
+    if not given:
+        raise ValueError(f".locale needs a language: {supported}")
+    known = {loc.value.lower(): loc for loc in discord.Locale}
+    found = known.get(lowered) or known.get(lowered.split("-")[0])
+    if found is None:
+        raise ValueError(f"{given!r} is not a language Discord has — {supported}")
+    language = found.name.replace("_", " ").title()
+    raise ValueError(
+        f"{language} ({given}) is not supported: the bot answers it in English — {supported}"
+    )
 
 
 def _install_completion(local: LocalTable) -> None:

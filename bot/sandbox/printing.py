@@ -27,7 +27,14 @@ def plain(text: str, names: dict[int, str] | None = None) -> str:
     return _TIMESTAMP.sub(timestamp, _MENTION.sub(mention, text))
 
 
-def render_message(message: Message, names: dict[int, str] | None = None) -> str:
+# where attachments (exported campaigns) are saved unless told otherwise; var/ is ignored by git
+EXPORTS = Path("var") / "exports"
+
+
+def render_message(
+    message: Message, names: dict[int, str] | None = None, *, exports: Path = EXPORTS
+) -> str:
+    """``message`` as text; its attachments are saved in the folder ``exports``."""
     lines: list[str] = []
     if message.ephemeral:
         lines.append("(only you can see this)")
@@ -45,7 +52,8 @@ def render_message(message: Message, names: dict[int, str] | None = None) -> str
         if footer:
             lines.append(f"({footer})")
     for name, data in message.attachments:
-        saved = Path(name)
+        exports.mkdir(parents=True, exist_ok=True)
+        saved = exports / (Path(name).name or "attachment")  # never outside the folder
         saved.write_bytes(data)
         lines.append(f"[file saved: {saved.resolve()} — {len(data)} bytes]")
     buttons = [b for b in message.buttons() if not b.get("disabled")]
@@ -54,5 +62,7 @@ def render_message(message: Message, names: dict[int, str] | None = None) -> str
     return plain("\n".join(lines), names)
 
 
-def render_reply(reply: Reply, names: dict[int, str] | None = None) -> str:
-    return "\n".join(render_message(m, names) for m in reply.messages)
+def render_reply(
+    reply: Reply, names: dict[int, str] | None = None, *, exports: Path = EXPORTS
+) -> str:
+    return "\n".join(render_message(m, names, exports=exports) for m in reply.messages)

@@ -126,8 +126,10 @@ def add_ship(
 
 def _maintenance_number(kind: str, type_name: str, printed: int | None) -> int:
     """The fix kit's maintenance number for ``kind``, else the printed one (which must then
-    be given)."""
+    be given, except for a planetary defence system, which is never maintained)."""
     kit = tables().maintenance_numbers.get(kind)
+    if kind == PDS and printed is None:
+        return 0  # never maintained (house ruling): no number to ask for
     if kit is not None and printed is not None and printed != kit:
         raise RuleError(key="imp-kit-maintenance", kind=kind, kit=kit)
     if kit is None and printed is None:
