@@ -1,0 +1,149 @@
+"""The boundaries inside ``bot/rules/``, found by walking each module's syntax tree: no module
+imports a private name (``_name``) of a sibling — a name another module needs is public, or the
+code lives where it is used — and no package ``__init__`` re-exports a private name."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+RULES = ROOT / "bot" / "rules"
+
+#: module -> the private names it may still import, and why (an entry no longer needed fails)
+STILL_ALLOWED: dict[str, tuple[frozenset[str], str]] = {
+    "bot/rules/asteroid_belt/capture.py": (
+        frozenset(
+            {
+                "_add_fight",
+                "_fight_record",
+                "_roll_fight",
+                "_asteroid_index",
+                "_edit",
+                "_ev",
+                "_need_any_field",
+                "_need_field",
+                "_to_repair",
+                "_input",
+                "_rule",
+                "_check_victory",
+            }
+        ),
+        "Asteroid Belt's typed outcomes: not yet",
+    ),
+    "bot/rules/asteroid_belt/economy.py": (
+        frozenset(
+            {
+                "_asteroid_index",
+                "_edit",
+                "_ev",
+                "_need_field",
+                "_pay",
+                "_to_repair",
+                "_units_msg",
+                "_input",
+                "_rule",
+            }
+        ),
+        "Asteroid Belt's typed outcomes: not yet",
+    ),
+    "bot/rules/asteroid_belt/fights.py": (
+        frozenset(
+            {"_edit", "_ev", "_lose_shuttle", "_need_field", "_to_repair", "_input", "_rule"}
+        ),
+        "Asteroid Belt's typed outcomes: not yet",
+    ),
+    "bot/rules/asteroid_belt/raids.py": (
+        frozenset({"_edit", "_ev", "_lose_shuttle", "_need_any_field", "_pay", "_input", "_rule"}),
+        "Asteroid Belt's typed outcomes: not yet",
+    ),
+    "bot/rules/asteroid_belt/state.py": (
+        frozenset({"_input", "_rule"}),
+        "Asteroid Belt's typed outcomes: not yet",
+    ),
+    "bot/rules/asteroid_belt/turns.py": (
+        frozenset({"_edit", "_ev", "_income", "_zero", "_denied", "_input", "_rule"}),
+        "Asteroid Belt's typed outcomes: not yet",
+    ),
+    "bot/rules/imperial_assault/activation.py": (
+        frozenset({"_fresh", "_replace_group"}),
+        "Imperial Assault is being changed elsewhere (how it picks activations): after that",
+    ),
+    "bot/rules/imperial_assault/adaptive.py": (
+        frozenset({"_fresh", "_replace_group"}),
+        "Imperial Assault is being changed elsewhere (how it picks activations): after that",
+    ),
+    "bot/rules/imperial_assault/deployment.py": (
+        frozenset({"_swap", "_fresh", "_replace_group", "_norm"}),
+        "Imperial Assault is being changed elsewhere (how it picks activations): after that",
+    ),
+    "bot/rules/imperium/combat.py": (
+        frozenset({"_at", "_combats_with", "_fold", "_surface_units", "_Unit"}),
+        "Imperium: not yet",
+    ),
+    "bot/rules/imperium/fire.py": (
+        frozenset({"_settle_combat", "_combats_with", "_fold"}),
+        "Imperium: not yet",
+    ),
+    "bot/rules/imperium/interwar.py": (frozenset({"_fold"}), "Imperium: not yet"),
+    "bot/rules/imperium/maintenance.py": (frozenset({"_fold"}), "Imperium: not yet"),
+    "bot/rules/imperium/roster.py": (
+        frozenset({"_check_limits_if_setting_up", "_fold"}),
+        "Imperium: not yet",
+    ),
+    "bot/rules/weewar/__init__.py": (frozenset({"_float_threshold"}), "Weewar: not yet"),
+}
+
+
+def _private(name: str) -> bool:
+    return name.startswith("_") and not name.startswith("__")
+
+
+def private_imports() -> dict[str, set[str]]:
+    """Each module of ``bot/rules/`` and the private names it imports from ``bot.rules`` (an
+    import spread over several lines, or relative, is one ``ImportFrom`` node all the same)."""
+    out: dict[str, set[str]] = {}
+    for path in sorted(RULES.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.ImportFrom):
+                continue
+            if node.level == 0 and not (node.module or "").startswith("bot.rules"):
+                continue
+            names = {a.name for a in node.names if _private(a.name)}
+            if names:
+                out.setdefault(path.relative_to(ROOT).as_posix(), set()).update(names)
+    return out
+
+
+def test_no_rules_module_imports_a_private_name_of_a_sibling() -> None:
+    found = private_imports()
+    unexpected = {
+        module: sorted(names - STILL_ALLOWED.get(module, (frozenset(), ""))[0])
+        for module, names in found.items()
+    }
+    assert {m: n for m, n in unexpected.items() if n} == {}
+    stale = {
+        module: sorted(allowed - found.get(module, set()))
+        for module, (allowed, _) in STILL_ALLOWED.items()
+    }
+    assert {m: n for m, n in stale.items() if n} == {}, "allowed but no longer imported"
+
+
+def test_no_package_re_exports_a_private_name() -> None:
+    leaks: list[str] = []
+    for path in sorted(RULES.rglob("__init__.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        for node in tree.body:
+            if isinstance(node, ast.Assign) and any(
+                isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets
+            ):
+                values = node.value.elts if isinstance(node.value, ast.List | ast.Tuple) else []
+                leaks += [
+                    f"{path.relative_to(ROOT)}: __all__ lists {v.value}"
+                    for v in values
+                    if isinstance(v, ast.Constant) and _private(str(v.value))
+                ]
+    assert leaks == [] or leaks == [
+        "bot/rules/weewar/__init__.py: __all__ lists _float_threshold"
+    ], leaks
