@@ -85,14 +85,33 @@ def number(locale: str, value: Fraction | float, digits: int = 1, *, trim: bool 
     return decimal(locale, text)
 
 
-def signed(n: int) -> str:
-    """A modifier with its sign: ``+2``, ``-1``, ``+0``."""
-    return f"{n:+d}"
+def signed(n: int, *, minus: str = "-", space: bool = False, zero: str | None = None) -> str:
+    """A number with its sign, the one way every reply writes a modifier: ``+2``, ``-1``,
+    ``+0``. ``minus="−"``: the typographic minus of a formula; ``space=True``: a term inside a
+    formula (``+ 3``, ``− 1``); ``zero``: what a nought is instead (``""``: a bonus left out)."""
+    if n == 0 and zero is not None:
+        return zero
+    gap = " " if space else ""
+    return f"+{gap}{n}" if n >= 0 else f"{minus}{gap}{-n}"
 
 
-def percent(locale: str, p: Fraction | float, digits: int = 1, *, space: bool = True) -> str:
+def percent(
+    locale: str,
+    p: Fraction | float,
+    digits: int = 1,
+    *,
+    space: bool = True,
+    bounded: bool = False,
+) -> str:
     """A probability as a percentage: ``16.7 %`` (``16,7 %`` in Russian); ``space=False`` for
-    the tight form of the charts (``16.7%``)."""
+    the tight form of the charts (``16.7%``); ``bounded``: a chance that is neither 0 nor 1
+    never shows as 0 or 100 (``< 0.1%``, ``> 99.9%`` instead)."""
+    if bounded:
+        least = Fraction(1, 2 * 100 * 10**digits)  # the least chance that rounds up to 0.1 %
+        if 0 < p < least:
+            return "< " + percent(locale, least * 2, digits, space=space)
+        if 1 - least <= p < 1:
+            return "> " + percent(locale, 1 - least * 2, digits, space=space)
     return _fixed(locale, p, 100 * 10**digits, digits) + (" %" if space else "%")
 
 
