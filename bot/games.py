@@ -1,4 +1,6 @@
-"""The games a channel's campaign can play: the registry of each rules package's ``GAME``."""
+"""The games the bot plays: the registry of each rules package's ``GAME`` record, and what is
+read from it — the setup commands named in a refusal, a game's title as a catalog argument, and
+how a stored history message of a game is shown."""
 
 from __future__ import annotations
 
@@ -6,20 +8,40 @@ import logging
 from dataclasses import dataclass
 from typing import Any
 
-from bot.rules import asteroid_belt, imperial_assault, imperium
-from bot.rules.game import Game
+from bot.rules import asteroid_belt, imperial_assault, imperium, weewar
+from bot.rules.game import Game, GameInfo
+from bot.rules.msg import Msg
 
 log = logging.getLogger(__name__)
 
-# WeeWar keeps no campaign state (its rolls stand alone), so it has no entry here.
-GAMES: dict[str, Game[Any]] = {
-    game.key: game for game in (imperial_assault.GAME, imperium.GAME, asteroid_belt.GAME)
-}
+#: every game, in the order /help lists them
+EVERY_GAME: tuple[GameInfo, ...] = (
+    weewar.GAME,
+    imperial_assault.GAME,
+    imperium.GAME,
+    asteroid_belt.GAME,
+)
+
+#: the games that keep a campaign, by key (Weewar keeps none: its rolls stand alone)
+GAMES: dict[str, Game[Any]] = {g.key: g for g in EVERY_GAME if isinstance(g, Game)}
+
+#: every game by its English title: the ``help_section`` its cogs give
+BY_TITLE: dict[str, GameInfo] = {g.title: g for g in EVERY_GAME}
 
 
-def game_title(key: str) -> str:
-    info = GAMES.get(key)
-    return info.title if info else key
+def game_msg(key: str) -> Msg | str:
+    """A game's title as a catalog argument (``game-{key}``); a key no registered game has
+    (a campaign of a game the bot no longer plays) as it is."""
+    return Msg(f"game-{key}") if any(g.key == key for g in EVERY_GAME) else key
+
+
+def read_history(msg: Msg) -> Msg:
+    """A stored history message as it is shown: named by its game where the game stores ids
+    (see :attr:`GameInfo.read_history`), else as stored."""
+    for game in EVERY_GAME:
+        if game.read_history is not None and msg.key.startswith(game.prefix):
+            return game.read_history(msg)
+    return msg
 
 
 @dataclass(frozen=True)
@@ -27,13 +49,13 @@ class SetupHint:
     """The games' setup commands, as the reader's Discord names them (a catalog argument)."""
 
     def render(self, locale: str) -> str:
-        from bot.catalog import CommandName, has, t
+        from bot.catalog import CommandName, render
 
-        parts = []
-        for g in GAMES.values():
-            title = t(locale, f"game-{g.key}") if has(locale, f"game-{g.key}") else g.title
-            parts.append(f"{CommandName(g.setup_command.lstrip('/')).render(locale)} ({title})")
-        return ", ".join(parts)
+        return ", ".join(
+            f"{CommandName(g.setup_command.lstrip('/')).render(locale)} "
+            f"({render(locale, Msg(f'game-{g.key}'))})"
+            for g in GAMES.values()
+        )
 
     def __str__(self) -> str:
         return self.render("en")

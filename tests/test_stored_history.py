@@ -2,8 +2,9 @@
 ``tests/data/stored_history.json`` (stored by the bot at commit 4a467a0 — Asteroid Belt's
 events kept as ids with arguments the reader side computed, Imperium's and Weewar's catalog
 messages, Imperial Assault's, /roll's, and plain English text) renders in English and in
-Russian exactly as ``/campaign history`` showed it then. The same summaries are what old
-export files hold, so an import reads them the same way."""
+Russian exactly as ``/campaign history`` showed it then — with nothing but the catalog and the
+games' records imported (no cog needs to have registered anything). The same summaries are
+what old export files hold, so an import reads them the same way."""
 
 from __future__ import annotations
 
@@ -13,7 +14,6 @@ from typing import Any
 
 import pytest
 
-import cogs.asteroid_belt  # noqa: F401  (registers how Asteroid Belt's stored ids are read)
 from bot.catalog import render_summary
 
 STORED = json.loads((Path(__file__).parent / "data" / "stored_history.json").read_text("utf-8"))

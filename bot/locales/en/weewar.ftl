@@ -79,3 +79,5 @@ ww-footer-recorded = recorded in this channel's campaign history
 ww-history = Weewar battle: { $attackers } { $attacker } ({ $attacker_terrain }) attacked { $defenders } { $defender } ({ $defender_terrain }) at distance { $distance }, B { $bonus }, { $rules } rules: { $defender } lost { $defender_losses }, { $counter } — { $attackers_left } { $attacker } and { $defenders_left } { $defender } left
 ww-history-counter = { $attacker } lost { $losses }
 ww-history-no-counter = no counter-strike
+## a strike's draws in the history, labelled (stored in English)
+ww-die-strike = { $striker } → { $target }

@@ -96,3 +96,5 @@ ww-footer-recorded = записано в историю кампании это�
 ww-history = Бой Weewar: { $attackers } { $attacker } ({ $attacker_terrain }) атаковали { $defenders } { $defender } ({ $defender_terrain }) на дистанции { $distance }, B { $bonus }, правила: { $rules }; { $defender } теряет { $defender_losses }, { $counter } — осталось { $attackers_left } { $attacker } и { $defenders_left } { $defender }
 ww-history-counter = { $attacker } теряет { $losses }
 ww-history-no-counter = ответного удара нет
+## чем подписаны числа удара в истории
+ww-die-strike = { $striker } → { $target }
