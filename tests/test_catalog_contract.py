@@ -1256,7 +1256,7 @@ def test_the_finder_sees_the_known_call_sites() -> None:
         "bot.rules.asteroid_belt.tables.rule_error",
         "bot.options._bad",
         "bot.campaigns.CampaignAccess.play",
-        "cogs.imperium.render.history",
+        "bot.rules.asteroid_belt.tables.list_msg",
         "cogs.asteroid_belt.render._t",
     ):
         assert target in by_sink, f"no call site of {target} was found"

@@ -24,20 +24,6 @@ STILL_ALLOWED: dict[str, tuple[frozenset[str], str]] = {
         frozenset({"_swap", "_fresh", "_replace_group", "_norm"}),
         "Imperial Assault is being changed elsewhere (how it picks activations): after that",
     ),
-    "bot/rules/imperium/combat.py": (
-        frozenset({"_at", "_combats_with", "_fold", "_surface_units", "_Unit"}),
-        "Imperium: not yet",
-    ),
-    "bot/rules/imperium/fire.py": (
-        frozenset({"_settle_combat", "_combats_with", "_fold"}),
-        "Imperium: not yet",
-    ),
-    "bot/rules/imperium/interwar.py": (frozenset({"_fold"}), "Imperium: not yet"),
-    "bot/rules/imperium/maintenance.py": (frozenset({"_fold"}), "Imperium: not yet"),
-    "bot/rules/imperium/roster.py": (
-        frozenset({"_check_limits_if_setting_up", "_fold"}),
-        "Imperium: not yet",
-    ),
 }
 
 

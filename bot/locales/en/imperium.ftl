@@ -463,3 +463,12 @@ imp-hist-initiative = { $mode ->
    *[surface] Surface
 } combat at { $system }, round { $round }: { $side } has the initiative
 imp-hist-maintenance = Maintenance at { $system }: { $n } ship(s), { $lost } destroyed
+
+## what each die is labelled with in the history (stored in English)
+imp-die-initiative = { $mode ->
+    [space] space
+   *[surface] surface
+} initiative: { $side }
+imp-die-screen = screen ({ $source }): { $ship }
+imp-die-step = step { $step }
+imp-die-frontier = frontier maintenance: { $ship }

@@ -484,3 +484,12 @@ imp-hist-initiative = { $mode ->
    *[surface] Наземный
 } бой в системе { $system }, раунд { $round }: инициатива у стороны { $side }
 imp-hist-maintenance = Техобслуживание в системе { $system }: кораблей { $n }, уничтожено { $lost }
+
+## чем подписан каждый кубик в истории
+imp-die-initiative = инициатива ({ $mode ->
+    [space] космический бой
+   *[surface] наземный бой
+}): { $side }
+imp-die-screen = экран ({ $source }): { $ship }
+imp-die-step = шаг огня { $step }
+imp-die-frontier = полевое обслуживание: { $ship }
