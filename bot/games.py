@@ -1,26 +1,35 @@
-"""The games the bot plays: the registry of each rules package's ``GAME`` record, and what is
-read from it — the setup commands named in a refusal, a game's title as a catalog argument, and
-how a stored history message of a game is shown."""
+"""The games the bot plays: the registry of the ``GAME`` record every package of ``bot.rules``
+exports (found, not listed: a game registers itself by being a rules package with a ``GAME``),
+and what is read from it — the setup commands named in a refusal, a game's title as a catalog
+argument, and how a stored history message of a game is shown."""
 
 from __future__ import annotations
 
+import importlib
 import logging
+import pkgutil
 from dataclasses import dataclass
 from typing import Any
 
-from bot.rules import asteroid_belt, imperial_assault, imperium, weewar
+import bot.rules
 from bot.rules.game import Game, GameInfo
 from bot.rules.msg import Msg
 
 log = logging.getLogger(__name__)
 
-#: every game, in the order /help lists them
-EVERY_GAME: tuple[GameInfo, ...] = (
-    weewar.GAME,
-    imperial_assault.GAME,
-    imperium.GAME,
-    asteroid_belt.GAME,
-)
+
+def _found() -> tuple[GameInfo, ...]:
+    games = []
+    for info in pkgutil.iter_modules(bot.rules.__path__):
+        if info.ispkg:
+            record = getattr(importlib.import_module(f"bot.rules.{info.name}"), "GAME", None)
+            if isinstance(record, GameInfo):
+                games.append(record)
+    return tuple(sorted(games, key=lambda g: (g.order, g.key)))
+
+
+#: every game, in its order (:attr:`GameInfo.order`)
+EVERY_GAME: tuple[GameInfo, ...] = _found()
 
 #: the games that keep a campaign, by key (Weewar keeps none: its rolls stand alone)
 GAMES: dict[str, Game[Any]] = {g.key: g for g in EVERY_GAME if isinstance(g, Game)}

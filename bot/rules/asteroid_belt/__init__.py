@@ -177,6 +177,7 @@ from bot.rules.game import Game
 GAME: Game[AsteroidBeltState] = Game(
     key="asteroid_belt",
     title="Asteroid Belt",
+    order=50,
     state_model=AsteroidBeltState,
     setup_command="/asteroids setup",
     summarize=summarize,

@@ -125,6 +125,7 @@ from bot.rules.imperium.tables import (
 GAME: Game[ImperiumState] = Game(
     key="imperium",
     title="GDW Imperium",
+    order=40,
     state_model=ImperiumState,
     setup_command="/imperium setup",
     summarize=summarize,

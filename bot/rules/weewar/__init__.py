@@ -70,7 +70,7 @@ from bot.rules.weewar.tables import (
 )
 
 #: This game, for the registry in :mod:`bot.games` (Weewar keeps no campaign).
-GAME = GameInfo(key="weewar", title="Weewar")
+GAME = GameInfo(key="weewar", title="Weewar", order=20)
 
 __all__ = [
     "CANNOT_ENTER",
