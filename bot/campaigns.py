@@ -60,7 +60,7 @@ def refuse_campaign(campaign: Campaign | None, *, game: str | None, require: boo
         if game is not None and game in GAMES:
             raise NoCampaign(
                 key="no-campaign-game",
-                game=Msg(f"game-{game}"),
+                game=game_msg(game),
                 hint=setup_command(game),
             )
         raise NoCampaign(key="no-campaign", hint=setup_hint())

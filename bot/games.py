@@ -44,6 +44,14 @@ def game_msg(key: str) -> Msg | str:
     return Msg(f"game-{key}") if any(g.key == key for g in EVERY_GAME) else key
 
 
+def game_name(locale: str, key: str) -> str:
+    """A game's title in ``locale`` (see :func:`game_msg`)."""
+    from bot.catalog import render
+
+    title = game_msg(key)
+    return render(locale, title) if isinstance(title, Msg) else title
+
+
 def read_history(msg: Msg) -> Msg:
     """A stored history message as it is shown: named by its game where the game stores ids
     (see :attr:`GameInfo.read_history`), else as stored."""
@@ -58,11 +66,11 @@ class SetupHint:
     """The games' setup commands, as the reader's Discord names them (a catalog argument)."""
 
     def render(self, locale: str) -> str:
-        from bot.catalog import CommandName, render
+        from bot.catalog import CommandName
 
         return ", ".join(
             f"{CommandName(g.setup_command.lstrip('/')).render(locale)} "
-            f"({render(locale, Msg(f'game-{g.key}'))})"
+            f"({game_name(locale, g.key)})"
             for g in GAMES.values()
         )
 

@@ -15,7 +15,7 @@ import pytest
 
 import bot.rules
 from bot.catalog import LOCALE_DIR, render, t
-from bot.games import BY_TITLE, EVERY_GAME, GAMES, game_msg, read_history, setup_hint
+from bot.games import BY_TITLE, EVERY_GAME, GAMES, game_msg, game_name, read_history, setup_hint
 from bot.rules.game import Game, GameInfo
 from bot.rules.msg import Msg
 from cogs.general import GAME_CHOICES
@@ -70,6 +70,8 @@ def test_a_games_title_as_an_argument_is_its_message_or_the_key_it_is_stored_und
     assert game_msg("asteroid_belt") == Msg("game-asteroid_belt")
     assert render("ru", Msg("game-asteroid_belt")) == "Пояс астероидов"
     assert game_msg("chess") == "chess"  # a campaign of a game the bot no longer plays
+    assert game_name("ru", "asteroid_belt") == "Пояс астероидов"
+    assert game_name("en", "chess") == "chess"
 
 
 def test_stored_messages_are_read_back_by_their_own_game_only() -> None:
