@@ -31,11 +31,11 @@ def _private(name: str) -> bool:
     return name.startswith("_") and not name.startswith("__")
 
 
-def private_imports() -> dict[str, set[str]]:
+def private_imports(rules: Path = RULES) -> dict[str, set[str]]:
     """Each module of ``bot/rules/`` and the private names it imports from ``bot.rules`` (an
     import spread over several lines, or relative, is one ``ImportFrom`` node all the same)."""
     out: dict[str, set[str]] = {}
-    for path in sorted(RULES.rglob("*.py")):
+    for path in sorted(rules.rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
         for node in ast.walk(tree):
             if not isinstance(node, ast.ImportFrom):
@@ -44,8 +44,21 @@ def private_imports() -> dict[str, set[str]]:
                 continue
             names = {a.name for a in node.names if _private(a.name)}
             if names:
-                out.setdefault(path.relative_to(ROOT).as_posix(), set()).update(names)
+                out.setdefault(path.relative_to(rules.parent.parent).as_posix(), set()).update(
+                    names
+                )
     return out
+
+
+def test_the_walk_sees_every_form_of_import(tmp_path: Path) -> None:
+    game = tmp_path / "bot" / "rules" / "game"
+    game.mkdir(parents=True)
+    (game / "a.py").write_text(
+        "from bot.rules.game.b import (\n    public,\n    _hidden,\n)\n"
+        "from .c import _relative\nfrom bot.rules.msg import Msg\nimport bot.rules.game.d\n"
+    )
+    found = private_imports(tmp_path / "bot" / "rules")
+    assert found == {"bot/rules/game/a.py": {"_hidden", "_relative"}}
 
 
 def test_no_rules_module_imports_a_private_name_of_a_sibling() -> None:
