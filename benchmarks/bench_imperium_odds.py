@@ -34,10 +34,10 @@ def _median_us(call: Callable[[], object], runs: int = RUNS) -> float:
 
 
 def _system_with_20_ships() -> im.ImperiumState:
-    state = im.new_campaign([1], [2])
+    state, _ = im.new_campaign([1], [2])
     state, _ = im.set_system(state, "Alpha Centauri", owner="terran", worlds=1, outposts=1)
-    state = im.begin_war(state)
-    state = im.set_rus(state, "terran", stock=100)
+    state, _ = im.begin_war(state)
+    state, _ = im.set_rus(state, "terran", stock=100)
     classes: list[im.TClass] = ["capital", "other", "freighter", "fighter", "tanker"]
     for n in range(20):
         side: im.Side = "terran" if n < 14 else "imperial"

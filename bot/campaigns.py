@@ -1,8 +1,9 @@
 """How cogs reach a channel's campaign: the refusals (no campaign, another game, not the game
-master), one command's unit of work (:meth:`CampaignAccess.campaign_tx`), a rule run on a game's
-state (:meth:`CampaignAccess.play`), a read-only look (:meth:`CampaignAccess.read_state`,
-:meth:`CampaignAccess.read_campaign`) and a roll of no game's own noted in the channel's history
-(:meth:`CampaignAccess.aside`).
+master), one command's unit of work (:meth:`CampaignAccess.campaign_tx`), a new campaign
+(:meth:`CampaignAccess.start_campaign`), a rule run on a game's state (:meth:`CampaignAccess.play`), a
+read-only look (:meth:`CampaignAccess.read_state`, :meth:`CampaignAccess.read_campaign`) and a
+roll of no game's own noted in the channel's history (:meth:`CampaignAccess.aside`); and what the
+history keeps of a rule's outcome (:func:`history_row`).
 :class:`bot.app.TableBot` inherits these."""
 
 from __future__ import annotations
@@ -17,11 +18,11 @@ import discord
 from pydantic import BaseModel
 
 from bot.answers import answer_of
-from bot.catalog import has
-from bot.games import GAMES, setup_command, setup_hint
+from bot.catalog import DEFAULT, encode_summary, has, render
+from bot.games import GAMES, game_msg, setup_command, setup_hint
 from bot.rules.dice import Draw
 from bot.rules.errors import BotError, NoCampaign, NotAllowed
-from bot.rules.game import Game
+from bot.rules.game import Game, Outcome
 from bot.rules.msg import Msg
 from bot.storage import Campaign, Store, Tx
 
@@ -52,11 +53,6 @@ def channel_of(interaction: discord.Interaction[Any]) -> int:
     return interaction.channel_id
 
 
-def game_msg(key: str) -> Msg | str:
-    """A game's title as a catalog argument (its own text if the catalog lacks it)."""
-    return Msg(f"game-{key}") if has("en", f"game-{key}") else key
-
-
 def refuse_campaign(campaign: Campaign | None, *, game: str | None, require: bool = True) -> None:
     """Refuse a command the channel's campaign does not fit: none (when ``require``), or one of
     another game than ``game`` (``None``: any)."""
@@ -64,12 +60,31 @@ def refuse_campaign(campaign: Campaign | None, *, game: str | None, require: boo
         if game is not None and game in GAMES:
             raise NoCampaign(
                 key="no-campaign-game",
-                game=Msg(f"game-{game}"),
+                game=game_msg(game),
                 hint=setup_command(game),
             )
         raise NoCampaign(key="no-campaign", hint=setup_hint())
     if game is not None and campaign is not None and campaign.game != game:
         raise NoCampaign(key="wrong-game", current=game_msg(campaign.game), game=game_msg(game))
+
+
+def history_row(outcome: Outcome) -> tuple[str, list[dict[str, Any]]]:
+    """What the history keeps of a rule's outcome: its message, encoded (each reader sees it in
+    their language), and its dice, each label written out in English."""
+    dice = []
+    for d in outcome.dice():
+        value = list(d.value) if isinstance(d.value, tuple) else d.value
+        entry: dict[str, Any] = {"kind": d.kind, "label": render(DEFAULT, d.label), "value": value}
+        entry.update((k, list(v) if isinstance(v, tuple) else v) for k, v in d.more)
+        dice.append(entry)
+    return encode_summary(outcome.history()), dice
+
+
+def _record(tx: Tx, outcome: Outcome | str, dice: Iterable[Draw]) -> None:
+    if isinstance(outcome, str):
+        tx.record(outcome, dice)
+    else:
+        tx.record(*history_row(outcome))
 
 
 @dataclass
@@ -81,10 +96,24 @@ class Play(Generic[S]):
     campaign: Campaign
     state: S
 
-    def commit(self, new: S, summary: str, dice: Iterable[Draw] = ()) -> None:
-        """Store ``new`` with the history row's one-line ``summary`` and ``dice``."""
+    def commit(self, new: S, outcome: Outcome | str, dice: Iterable[Draw] = ()) -> None:
+        """Store ``new`` with the history row of the rule's ``outcome`` (or, the form Imperial
+        Assault still uses, a one-line ``summary`` and its ``dice``)."""
         self.tx.set_state(new)
-        self.tx.record(summary, dice)
+        _record(self.tx, outcome, dice)
+
+
+@dataclass
+class Start(Generic[S]):
+    """A new campaign of ``game`` in the channel (see :meth:`TableBot.start_campaign`)."""
+
+    tx: Tx
+    game: Game[S]
+
+    def commit(self, state: S, outcome: Outcome) -> None:
+        """Create the campaign with ``state`` and the history row of the setup's ``outcome``."""
+        self.tx.create(self.game.key, state)
+        _record(self.tx, outcome, ())
 
 
 class CampaignAccess:
@@ -183,6 +212,18 @@ class CampaignAccess:
             assert tx.campaign is not None
             yield Play(tx, tx.campaign, game.load(tx.campaign.state))
 
+    @asynccontextmanager
+    async def start_campaign(
+        self, interaction: discord.Interaction[Any], game: Game[S]
+    ) -> AsyncIterator[Start[S]]:
+        """Start a campaign of ``game`` in the interaction's channel: refused when the channel
+        runs one already (before the setup rule rolls anything), created by
+        :meth:`Start.commit` and committed when the block exits."""
+        async with self.campaign_tx(interaction, game=None, require=False) as tx:
+            if tx.campaign is not None:
+                raise BotError(key="campaign-exists", game=game_msg(tx.campaign.game))
+            yield Start(tx, game)
+
     async def read_state(
         self,
         interaction: discord.Interaction[Any],
@@ -220,21 +261,25 @@ class CampaignAccess:
     async def aside(
         self,
         interaction: discord.Interaction[Any],
-        summary: str,
+        outcome: Outcome | str,
         dice: Iterable[Draw | Mapping[str, Any]] = (),
         *,
         command: str | None = None,
     ) -> AsyncIterator[bool]:
         """Note a roll that belongs to no campaign (/battle, /roll) in the history of the
-        channel's campaign, of any game, its state untouched. Yields whether it is noted (the
-        channel has a campaign; nothing is written otherwise): render the reply inside the
-        block; the note is committed when it exits. ``command`` as in :meth:`campaign_tx`."""
+        channel's campaign, of any game, its state untouched: a rule's ``outcome`` (or a
+        summary and its ``dice``). Yields whether it is noted (the channel has a campaign;
+        nothing is written otherwise): render the reply inside the block; the note is
+        committed when it exits. ``command`` as in :meth:`campaign_tx`."""
         if interaction.channel_id is None:
             yield False
             return
         async with self.campaign_tx(interaction, game=None, require=False, command=command) as tx:
             if tx.campaign is not None:
-                tx.record(summary, dice)
+                if isinstance(outcome, str):
+                    tx.record(outcome, dice)
+                else:
+                    tx.record(*history_row(outcome))
             yield tx.campaign is not None
 
     async def state_or_none(self, interaction: discord.Interaction[Any], game: Game[S]) -> S | None:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
 from fractions import Fraction
 from functools import cache, lru_cache
 from pathlib import Path
@@ -18,8 +17,9 @@ from typing import Any, NamedTuple
 from fluent.runtime import FluentBundle, FluentResource
 from fluent.runtime.types import FluentType
 
+from bot.games import read_history
 from bot.rules.errors import BotError
-from bot.rules.msg import Msg, Signed
+from bot.rules.msg import Mention, Msg, Signed
 
 LOCALES = ("en", "ru")
 DEFAULT = "en"
@@ -85,14 +85,33 @@ def number(locale: str, value: Fraction | float, digits: int = 1, *, trim: bool 
     return decimal(locale, text)
 
 
-def signed(n: int) -> str:
-    """A modifier with its sign: ``+2``, ``-1``, ``+0``."""
-    return f"{n:+d}"
+def signed(n: int, *, minus: str = "-", space: bool = False, zero: str | None = None) -> str:
+    """A number with its sign, the one way every reply writes a modifier: ``+2``, ``-1``,
+    ``+0``. ``minus="−"``: the typographic minus of a formula; ``space=True``: a term inside a
+    formula (``+ 3``, ``− 1``); ``zero``: what a nought is instead (``""``: a bonus left out)."""
+    if n == 0 and zero is not None:
+        return zero
+    gap = " " if space else ""
+    return f"+{gap}{n}" if n >= 0 else f"{minus}{gap}{-n}"
 
 
-def percent(locale: str, p: Fraction | float, digits: int = 1, *, space: bool = True) -> str:
+def percent(
+    locale: str,
+    p: Fraction | float,
+    digits: int = 1,
+    *,
+    space: bool = True,
+    bounded: bool = False,
+) -> str:
     """A probability as a percentage: ``16.7 %`` (``16,7 %`` in Russian); ``space=False`` for
-    the tight form of the charts (``16.7%``)."""
+    the tight form of the charts (``16.7%``); ``bounded``: a chance that is neither 0 nor 1
+    never shows as 0 or 100 (``< 0.1%``, ``> 99.9%`` instead)."""
+    if bounded:
+        least = Fraction(1, 2 * 100 * 10**digits)  # the least chance that rounds up to 0.1 %
+        if 0 < p < least:
+            return "< " + percent(locale, least * 2, digits, space=space)
+        if 1 - least <= p < 1:
+            return "> " + percent(locale, 1 - least * 2, digits, space=space)
     return _fixed(locale, p, 100 * 10**digits, digits) + (" %" if space else "%")
 
 
@@ -199,6 +218,8 @@ def _clip(value: Any, limit: int) -> Any:
 def _arg(locale: str, value: Any) -> Any:
     if isinstance(value, Signed):
         return signed(value.n)
+    if isinstance(value, Mention):
+        return f"<@{value.id}>"
     if isinstance(value, Msg):
         value = render(locale, value)
     elif hasattr(value, "render"):
@@ -240,23 +261,11 @@ def attribute(locale: str, key: str, name: str) -> str | None:
 # A history row's summary is a string the store keeps up to 500 characters. A summary that is
 # a catalog message is stored as SUMMARY_TAG + compact JSON ``{"k": key, "a": {name: value}}``,
 # where a value is a number, a string, another such object (a :class:`Msg` argument) or a list
-# of them (a game's :func:`summary_args` turns its stored ids into names when shown);
-# ``/campaign history`` renders it in the reader's language. Entries stored as plain text
-# (before this, or too long to encode) are shown as they are.
+# of them; ``/campaign history`` renders it in the reader's language, through its game's
+# record where the game stores ids rather than names (:func:`bot.games.read_history`).
+# Entries stored as plain text (before this, or too long to encode) are shown as they are.
 SUMMARY_TAG = "⁣msg:"  # an invisible separator no typed summary starts with
 SUMMARY_LIMIT = 500
-
-
-#: how a game turns the stored arguments of its messages (compact ids: ``"violet"``) into
-#: catalog arguments (names in the reader's language) when a summary is shown; by key prefix
-_SUMMARY_ARGS: dict[str, Callable[[str, dict[str, Any]], dict[str, Any]]] = {}
-
-
-def summary_args(prefix: str, expand: Callable[[str, dict[str, Any]], dict[str, Any]]) -> None:
-    """Register ``expand(key, args)`` for stored messages whose key starts with ``prefix``: a
-    game stores its ids and numbers, and ``expand`` makes them the message's arguments (names
-    as :class:`Msg` in the reader's language) when the history is shown."""
-    _SUMMARY_ARGS[prefix] = expand
 
 
 def _value(key: str, name: str, value: Any) -> Any:
@@ -288,13 +297,12 @@ def _msg(tree: Any) -> Msg:
     args = tree.get("a", {})
     if not isinstance(args, dict):
         raise ValueError("not a stored message")
-    key: str = tree["k"]
-    decoded = {n: _decoded(v) for n, v in args.items()}
-    for prefix, expand in _SUMMARY_ARGS.items():
-        if key.startswith(prefix):
-            decoded = expand(key, decoded)
-            break
-    return Msg(key, tuple(decoded.items()))
+    return Msg(tree["k"], tuple((n, _decoded(v)) for n, v in args.items()))
+
+
+def _shown(tree: Any) -> Msg:
+    """A stored message tree as the catalog renders it."""
+    return read_history(_msg(tree))
 
 
 def encode_summary(msg: Msg) -> str:
@@ -305,7 +313,7 @@ def encode_summary(msg: Msg) -> str:
     if len(encoded) <= SUMMARY_LIMIT:
         return encoded
     # rendered as it would be shown (a game's stored ids made names)
-    return render(DEFAULT, _msg(tree))[:SUMMARY_LIMIT]
+    return render(DEFAULT, _shown(tree))[:SUMMARY_LIMIT]
 
 
 def render_summary(locale: str, summary: str) -> str:
@@ -313,6 +321,6 @@ def render_summary(locale: str, summary: str) -> str:
     if not summary.startswith(SUMMARY_TAG):
         return summary
     try:
-        return render(locale, _msg(json.loads(summary[len(SUMMARY_TAG) :])))
+        return render(locale, _shown(json.loads(summary[len(SUMMARY_TAG) :])))
     except (ValueError, KeyError, TypeError):
         return summary[len(SUMMARY_TAG) :]

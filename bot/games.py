@@ -1,25 +1,64 @@
-"""The games a channel's campaign can play: the registry of each rules package's ``GAME``."""
+"""The games the bot plays: the registry of the ``GAME`` record every package of ``bot.rules``
+exports (found, not listed: a game registers itself by being a rules package with a ``GAME``),
+and what is read from it — the setup commands named in a refusal, a game's title as a catalog
+argument, and how a stored history message of a game is shown."""
 
 from __future__ import annotations
 
+import importlib
 import logging
+import pkgutil
 from dataclasses import dataclass
 from typing import Any
 
-from bot.rules import asteroid_belt, imperial_assault, imperium
-from bot.rules.game import Game
+import bot.rules
+from bot.rules.game import Game, GameInfo
+from bot.rules.msg import Msg
 
 log = logging.getLogger(__name__)
 
-# WeeWar keeps no campaign state (its rolls stand alone), so it has no entry here.
-GAMES: dict[str, Game[Any]] = {
-    game.key: game for game in (imperial_assault.GAME, imperium.GAME, asteroid_belt.GAME)
-}
+
+def _found() -> tuple[GameInfo, ...]:
+    games = []
+    for info in pkgutil.iter_modules(bot.rules.__path__):
+        if info.ispkg:
+            record = getattr(importlib.import_module(f"bot.rules.{info.name}"), "GAME", None)
+            if isinstance(record, GameInfo):
+                games.append(record)
+    return tuple(sorted(games, key=lambda g: (g.order, g.key)))
 
 
-def game_title(key: str) -> str:
-    info = GAMES.get(key)
-    return info.title if info else key
+#: every game, in its order (:attr:`GameInfo.order`)
+EVERY_GAME: tuple[GameInfo, ...] = _found()
+
+#: the games that keep a campaign, by key (Weewar keeps none: its rolls stand alone)
+GAMES: dict[str, Game[Any]] = {g.key: g for g in EVERY_GAME if isinstance(g, Game)}
+
+#: every game by its English title: the ``help_section`` its cogs give
+BY_TITLE: dict[str, GameInfo] = {g.title: g for g in EVERY_GAME}
+
+
+def game_msg(key: str) -> Msg | str:
+    """A game's title as a catalog argument (``game-{key}``); a key no registered game has
+    (a campaign of a game the bot no longer plays) as it is."""
+    return Msg(f"game-{key}") if any(g.key == key for g in EVERY_GAME) else key
+
+
+def game_name(locale: str, key: str) -> str:
+    """A game's title in ``locale`` (see :func:`game_msg`)."""
+    from bot.catalog import render
+
+    title = game_msg(key)
+    return render(locale, title) if isinstance(title, Msg) else title
+
+
+def read_history(msg: Msg) -> Msg:
+    """A stored history message as it is shown: named by its game where the game stores ids
+    (see :attr:`GameInfo.read_history`), else as stored."""
+    for game in EVERY_GAME:
+        if game.read_history is not None and msg.key.startswith(game.prefix):
+            return game.read_history(msg)
+    return msg
 
 
 @dataclass(frozen=True)
@@ -27,13 +66,13 @@ class SetupHint:
     """The games' setup commands, as the reader's Discord names them (a catalog argument)."""
 
     def render(self, locale: str) -> str:
-        from bot.catalog import CommandName, has, t
+        from bot.catalog import CommandName
 
-        parts = []
-        for g in GAMES.values():
-            title = t(locale, f"game-{g.key}") if has(locale, f"game-{g.key}") else g.title
-            parts.append(f"{CommandName(g.setup_command.lstrip('/')).render(locale)} ({title})")
-        return ", ".join(parts)
+        return ", ".join(
+            f"{CommandName(g.setup_command.lstrip('/')).render(locale)} "
+            f"({game_name(locale, g.key)})"
+            for g in GAMES.values()
+        )
 
     def __str__(self) -> str:
         return self.render("en")

@@ -1,5 +1,5 @@
 """Shared Discord pieces for cogs: a confirmation view, embed helpers within Discord's limits,
-the Roll again and Undo buttons under replies."""
+the bars of the charts, the Roll again and Undo buttons under replies."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import logging
 import re
 from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -44,6 +45,17 @@ def tr(interaction: discord.Interaction[Any], key: str, /, **args: Any) -> str:
 
 def clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+_EIGHTHS = " ▏▎▍▌▋▊▉"
+
+
+def bar(q: Fraction, width: int = 20) -> str:
+    """A chart's bar: ``q`` of ``width`` cells in eighths of a cell (rounded half up), padded to
+    ``width``."""
+    eighths = (16 * width * q.numerator + q.denominator) // (2 * q.denominator)
+    full, part = divmod(eighths, 8)
+    return ("█" * full + (_EIGHTHS[part] if part else "")).ljust(width)
 
 
 class EmbedBuilder:

@@ -18,8 +18,8 @@ from discord.ext import commands
 from bot.answers import answer_of, answers_privately, defer, send, update
 from bot.campaign_file import MAX_FILE_BYTES, parse_campaign_file, render_campaign_file
 from bot.campaigns import channel_of
-from bot.catalog import has, render, render_summary, t
-from bot.games import GAMES, setup_hint
+from bot.catalog import render, render_summary, t
+from bot.games import GAMES, game_name, setup_hint
 from bot.rules.errors import BotError, NoCampaign, NotAllowed
 from bot.storage import Campaign, HistoryEntry
 from bot.storage.deadline import deadline_in
@@ -39,11 +39,6 @@ HISTORY_PAGE = 10
 
 def discord_time(iso: str, style: str = "R") -> str:
     return f"<t:{int(datetime.fromisoformat(iso).timestamp())}:{style}>"
-
-
-def game_name(loc: str, game: str) -> str:
-    key = f"game-{game}"
-    return t(loc, key) if has(loc, key) else game
 
 
 def dice_text(loc: str, entry: HistoryEntry) -> str:

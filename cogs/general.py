@@ -19,6 +19,8 @@ from bot.catalog import (
     option_key,
     t,
 )
+from bot.games import BY_TITLE, EVERY_GAME
+from bot.rules.game import GameInfo
 from bot.ui import EMBED_DESCRIPTION, EmbedBuilder, clip, lang, tr
 from cogs.campaign import Pager
 
@@ -27,23 +29,22 @@ if TYPE_CHECKING:
 
 AnyCommand = app_commands.Command[Any, ..., Any]
 
-# The games /help can explain one by one: the choice value is the game's help section as a
-# slug (``help_section = "GDW Imperium"`` → ``imperium``), the English name its choice name.
-GAME_CHOICES = [
-    app_commands.Choice(name="Weewar", value="weewar"),
-    app_commands.Choice(name="Imperial Assault", value="imperial_assault"),
-    app_commands.Choice(name="GDW Imperium", value="imperium"),
-    app_commands.Choice(name="Asteroid Belt", value="asteroid_belt"),
-]
-GAMES = [choice.value for choice in GAME_CHOICES]
+# The games /help can explain one by one, from the games' records: the choice's value is the
+# game's key, its English title the choice's name. A game's cogs name its title as their
+# ``help_section``.
+GAME_CHOICES = [app_commands.Choice(name=g.title, value=g.key) for g in EVERY_GAME]
 
 # A page of a game's reference: the embed description, kept well under Discord's 4096.
 PAGE_TEXT = 3000
 
 
-def section_slug(section: str) -> str:
-    """``"GDW Imperium"`` → ``"imperium"``, ``"Asteroid Belt"`` → ``"asteroid_belt"``."""
-    return section.lower().replace("gdw ", "").replace(" ", "_")
+def section_title(loc: str, section: str) -> str:
+    """A help section's title: a game's own (``game-{key}``), else ``section-{name}``."""
+    game = BY_TITLE.get(section)
+    if game is not None:
+        return t(loc, f"game-{game.key}")
+    key = "section-" + section.lower().replace(" ", "_")
+    return t(loc, key) if has(loc, key) else section
 
 
 def shown(loc: str, qualified_name: str) -> str:
@@ -84,6 +85,11 @@ def command_block(loc: str, cmd: AnyCommand) -> str:
     lines = [f"**`{shown(loc, cmd.qualified_name)}`** — {command_description(loc, cmd)}"]
     lines += [option_line(loc, cmd, param) for param in cmd.parameters]
     return clip("\n".join(lines), EMBED_DESCRIPTION)
+
+
+def game_commands(sections: dict[str, list[AnyCommand]], game: GameInfo) -> list[AnyCommand]:
+    """The commands of ``game``: those of the cogs whose ``help_section`` is its title."""
+    return sections.get(game.title, [])
 
 
 def reading_order(cmds: list[AnyCommand]) -> list[AnyCommand]:
@@ -147,12 +153,11 @@ class General(commands.Cog):
         campaign commands, /ping, /help) one line per command."""
         builder = EmbedBuilder(t(loc, "help-title"), t(loc, "help-intro"))
         for section, cmds in self.sections().items():
-            slug = section_slug(section)
-            key = "section-" + slug
-            title = t(loc, key) if has(loc, key) else section
-            if slug in GAMES:
+            title = section_title(loc, section)
+            game = BY_TITLE.get(section)
+            if game is not None:
                 names = " · ".join(f"`{shown(loc, c.qualified_name)}`" for c in reading_order(cmds))
-                more = t(loc, "help-game-more", command=f"`{help_game(loc, slug)}`")
+                more = t(loc, "help-game-more", command=f"`{help_game(loc, game.key)}`")
                 builder.field(title, f"{names}\n{more}")
             else:
                 builder.field(
@@ -167,14 +172,10 @@ class General(commands.Cog):
     def reference(self, loc: str, game: str) -> list[discord.Embed]:
         """The game's every command with its description and options, cut into pages at
         command boundaries."""
-        cmds = [
-            cmd
-            for section, group in self.sections().items()
-            if section_slug(section) == game
-            for cmd in group
-        ]
-        title = t(loc, "help-game-title", game=t(loc, "section-" + game))
-        intro = t(loc, "help-game-intro-" + game)
+        record = next(g for g in EVERY_GAME if g.key == game)
+        cmds = game_commands(self.sections(), record)
+        title = t(loc, "help-game-title", game=t(loc, f"game-{record.key}"))
+        intro = t(loc, f"help-game-intro-{record.key}")
         texts: list[str] = []
         current = intro
         for cmd in reading_order(cmds):
@@ -189,18 +190,10 @@ class General(commands.Cog):
         for number, text in enumerate(texts, start=1):
             builder = EmbedBuilder(title, text)
             builder.footer(
-                t(loc, "help-game-footer", page=number, pages=len(texts), doc=DOCS[game])
+                t(loc, "help-game-footer", page=number, pages=len(texts), doc=record.docs)
             )
             pages.append(builder.build())
         return pages
-
-
-DOCS = {
-    "weewar": "docs/weewar.md",
-    "imperial_assault": "docs/imperial-assault.md",
-    "imperium": "docs/imperium.md",
-    "asteroid_belt": "docs/asteroid-belt.md",
-}
 
 
 class HelpPager(Pager):

@@ -17,8 +17,7 @@ from bot.campaigns import describe_invocation
 from bot.catalog import DEFAULT, encode_summary, number, percent, t
 from bot.rules import roll as rl
 from bot.rules.msg import Msg
-from bot.ui import EmbedBuilder, ReplyButtons, clip, lang
-from cogs.weewar.render import bar
+from bot.ui import EmbedBuilder, ReplyButtons, bar, clip, lang
 
 if TYPE_CHECKING:
     from bot.app import TableBot
@@ -27,19 +26,6 @@ LABEL_LIMIT = 60
 CHART_ROWS = 16
 CHART_WIDTH = 16
 SHOWN_LIMIT = 1500
-
-
-#: the least chance shown as 0.1 % and the most shown as 99.9 % (rounded half up)
-_LEAST, _MOST = Fraction(1, 2000), Fraction(1999, 2000)
-
-
-def _percent(loc: str, q: Fraction) -> str:
-    """``16.7%``; a chance that is not 0 or 1 never shows as 0.0 % or 100.0 %."""
-    if 0 < q < _LEAST:
-        return "< " + percent(loc, Fraction(1, 1000), space=False)
-    if _MOST <= q < 1:
-        return "> " + percent(loc, Fraction(999, 1000), space=False)
-    return percent(loc, q, space=False)
 
 
 def chart_rows(loc: str, odds: rl.Distribution, total: rl.Value) -> list[str]:
@@ -70,7 +56,7 @@ def chart_rows(loc: str, odds: rl.Distribution, total: rl.Value) -> list[str]:
                 "roll-chart-row",
                 range=f"{label:>{width}}",
                 bar=bar(q / peak, CHART_WIDTH),
-                percent=f"{_percent(loc, q):>6}",
+                percent=f"{percent(loc, q, space=False, bounded=True):>6}",
                 mark=" " + t(loc, "roll-chart-mark") if mark else "",
             )
         )
@@ -91,8 +77,8 @@ def render_odds(loc: str, odds: rl.Distribution, total: rl.Value) -> str:
         loc,
         "roll-odds-line",
         total=shown(loc, total),
-        better=_percent(loc, odds.at_least(total)),
-        exact=_percent(loc, odds.chance(total)),
+        better=percent(loc, odds.at_least(total), space=False, bounded=True),
+        exact=percent(loc, odds.chance(total), space=False, bounded=True),
         mean=number(loc, odds.mean, 2),
         low=shown(loc, odds.lowest),
         high=shown(loc, odds.highest),

@@ -3,18 +3,40 @@ member can run (``ia setup``, ``campaign gm add``, ``battle``)."""
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Mapping
 from typing import Any
 
+from discord.ext import commands
+
+from bot.app import cog_extensions
+from bot.games import BY_TITLE, EVERY_GAME
+
 SUBCOMMAND, GROUP = 1, 2
 
-# Each game's top-level commands, as synced.
-GAME_TOPS = {
-    "weewar": ("battle",),
-    "imperial_assault": ("ia", "deploy-roll"),
-    "imperium": ("imperium", "initiative", "maintenance"),
-    "asteroid_belt": ("asteroids", "capture"),
-}
+
+def game_tops() -> dict[str, tuple[str, ...]]:
+    """Each game's top-level commands (``{"weewar": ("battle",), …}``): those of the cogs
+    whose ``help_section`` is the game's title, read from the cog classes (no bot needed)."""
+    tops: dict[str, list[str]] = {g.key: [] for g in EVERY_GAME}
+    seen: set[type] = set()
+    for name in cog_extensions():
+        for obj in list(vars(importlib.import_module(name)).values()):
+            if not (isinstance(obj, type) and issubclass(obj, commands.Cog)) or obj in seen:
+                continue
+            seen.add(obj)
+            game = BY_TITLE.get(str(getattr(obj, "help_section", "")))
+            if game is None:
+                continue
+            if obj.__cog_is_app_commands_group__:
+                tops[game.key].append(obj.__cog_group_name__)
+            else:
+                tops[game.key] += [c.name for c in obj.__cog_app_commands__]
+    return {key: tuple(names) for key, names in tops.items()}
+
+
+#: each game's top-level commands, as synced
+GAME_TOPS = game_tops()
 
 
 def leaf_commands(commands: Mapping[str, Mapping[str, Any]]) -> dict[str, dict[str, Any]]:

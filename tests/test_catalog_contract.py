@@ -11,14 +11,13 @@ running a command: the catalogs are read with ``fluent.syntax``, and every place
 What counts as a place naming a message (a *call site*):
 
 - the catalog's and the rules' own entry points: ``t(loc, "key", a=…)``, ``Msg.of("key", a=…)``,
-  ``Msg("key", (("a", …), …))``, every refusal (``RuleError(key="key", a=…)`` and the other
-  :class:`bot.rules.errors.BotError` classes), an Asteroid Belt event (``_ev("mine.built",
-  …)``, shown as ``ab-ev-mine-built``) and an Asteroid Belt die (``RollLog.roll``: its key is the
-  die's label);
+  ``Msg("key", (("a", …), …))`` and every refusal (``RuleError(key="key", a=…)`` and the other
+  :class:`bot.rules.errors.BotError` classes);
 - any function that passes one of its own parameters on as the key of one of those — found
-  here, not listed: ``tr``, ``_t``, ``history``, ``_rule``, ``_bad``, ``listing``, ``list_msg``,
-  ``bot.play(…, action="key")``… A call of such a function is a call site in its turn, with
-  the arguments it passes on (its ``**kwargs``, through ``msg_args`` where it does that).
+  here, not listed: ``tr``, ``_t``, ``rule_error``, ``RollLog.roll`` (an Asteroid Belt die: its
+  key is the die's label), ``_bad``, ``listing``, ``list_msg``, ``bot.play(…, action="key")``…
+  A call of such a function is a call site in its turn, with the arguments it passes on (its
+  ``**kwargs``, through ``msg_args`` where it does that).
 
 A key is a string, a choice between strings, a dict's values, a local variable bound to any of
 those, a parameter's default, or a pattern (``f"game-{key}"``, ``"section-" + slug``): a
@@ -26,7 +25,7 @@ pattern stands for every message id of the catalog it matches (a ``Literal[…]`
 stands for its values), and each of them must accept what the call passes. Passing more
 variables than a message uses is fine; fewer is the bug. What cannot be seen statically is
 listed, each entry with its reason, in :data:`UNRESOLVED_KEYS`, :data:`UNSEEN_ARGUMENTS`,
-:data:`NOT_IN_FAMILY` and :data:`EVENTS_SHOWN_OTHERWISE`; an entry no longer needed fails too.
+:data:`NOT_IN_FAMILY` and :data:`STORED_FORMS`; an entry no longer needed fails too.
 """
 
 from __future__ import annotations
@@ -45,7 +44,6 @@ from fluent.syntax import ast as fl
 
 from bot.catalog import LOCALE_DIR, LOCALES, bundle
 from bot.rules.asteroid_belt.tables import msg_args
-from cogs.asteroid_belt.render import _derived_args, event_key
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ("bot", "cogs")
@@ -59,29 +57,32 @@ UNRESOLVED_KEYS: dict[tuple[str, str], str] = {
     ("bot/catalog.py", "refusal"): "renders a refusal; every refusal is checked where it is raised",
     ("bot/catalog.py", "_msg"): "rebuilds a stored summary's Msg; checked where it was made",
     ("bot/rules/errors.py", "BotError.msg"): "a refusal as a Msg; checked where it is raised",
-    ("cogs/asteroid_belt/render.py", "roll_label"): "a die's label; checked where RollLog rolls it",
+    ("bot/rules/asteroid_belt/events.py", "Event.stored"): (
+        "an event's compact stored form (its KEY and fields); shown through its message(), "
+        "checked there"
+    ),
 }
 
 #: (file, function) passing ``**arguments`` the test cannot see to a key it can, and why
-UNSEEN_ARGUMENTS: dict[tuple[str, str], str] = {
-    ("cogs/asteroid_belt/render.py", "render_event"): (
-        "an event's own arguments (ab-ev-…); each _ev call is checked against its message"
-    ),
-    ("cogs/asteroid_belt/render.py", "history_msg"): (
-        "an event's own arguments (ab-ev-…); each _ev call is checked against its message"
-    ),
-}
+UNSEEN_ARGUMENTS: dict[tuple[str, str], str] = {}
 
 #: (file, message id): a message a key pattern in that file matches but never names, and why
 NOT_IN_FAMILY: dict[tuple[str, str], str] = {
     ("cogs/asteroid_belt/render.py", "ab-title-with-civ"): (
         "f'ab-title-{action}' names an action's title; no action is called 'with-civ'"
     ),
+    ("bot/rules/asteroid_belt/events.py", "ab-title-with-civ"): (
+        "f'ab-title-{action}' names an action's title; no action is called 'with-civ'"
+    ),
 }
 
-#: Asteroid Belt events that are not shown as their ``ab-ev-…`` message, and why
-EVENTS_SHOWN_OTHERWISE: dict[str, str] = {
-    "fight": "shown from its FightRecord (render_fight; ab-hist-fight in the history)",
+#: (file, function) making a message in the compact form the history stores — ids, no computed
+#: parts — that is never rendered as it is but read back first (each game's ``read_history``,
+#: whose calls are checked), and why
+STORED_FORMS: dict[tuple[str, str], str] = {
+    ("bot/rules/asteroid_belt/events.py", "Outcome.history"): (
+        "the action and its events' stored forms; read_history adds the title and the lines"
+    ),
 }
 
 # ---------------------------------------------------------------------------------------------
@@ -356,7 +357,7 @@ class Site:
         names = self.passed.names
         if self.sink.names_transform is not None:
             names = self.sink.names_transform(key, names)
-        return summary_names(key, names)
+        return names
 
     def describe(self) -> str:
         via = "".join(f" → {v}" for v in self.sink.via)
@@ -365,45 +366,7 @@ class Site:
 
 def _msg_args_names(names: frozenset[str]) -> frozenset[str]:
     """The names ``msg_args`` turns rules-style arguments into (``civ`` → ``civ``, ``civ_gen``)."""
-    return frozenset(msg_args(dict.fromkeys(names, "x")))
-
-
-class _AnyArgs(Mapping[str, Any]):
-    """Arguments of any name, each "1": enough for ``_derived_args`` to say what it adds."""
-
-    def __getitem__(self, key: str) -> Any:
-        return "1"
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(())
-
-    def __len__(self) -> int:
-        return 0
-
-    def get(self, key: str, default: Any = None) -> Any:
-        return "1"
-
-
-def _derived_names(key: str) -> frozenset[str]:
-    """The arguments the Asteroid Belt renderer computes for message ``key`` from the stored
-    ones (``ab-ev-raid`` gets ``result_text``, ``ab-history`` gets ``title``…)."""
-    return frozenset(_derived_args(key, _AnyArgs()))
-
-
-def _event_message(key: str) -> str | None:
-    """The message an Asteroid Belt event is shown as (``mine.built`` → ``ab-ev-mine-built``)."""
-    return None if key in EVENTS_SHOWN_OTHERWISE else event_key(key)
-
-
-def _event_names(key: str, names: frozenset[str]) -> frozenset[str]:
-    return _msg_args_names(names) | _derived_names(key)
-
-
-def summary_names(key: str, names: frozenset[str]) -> frozenset[str]:
-    """A stored Asteroid Belt history message (``ab-history``, ``ab-hist-fight``) is shown with
-    the arguments ``cogs.asteroid_belt.render._history_args`` makes from the stored ones."""
-    derived = _derived_names(key) if key.startswith("ab-hist") else frozenset()
-    return (names | _msg_args_names(names) | derived) if derived else names
+    return frozenset(msg_args(dict.fromkeys(names, "1")))
 
 
 #: functions a call's ``**arguments`` may go through on the way to the catalog
@@ -417,17 +380,6 @@ BASE_SINKS: tuple[Sink, ...] = (
     Sink("bot.rules.msg.Msg.of", "key"),
     Sink("bot.rules.msg.Msg", "key", Passed(), msg_tuple=True),
     Sink("bot.rules.errors.BotError", "key"),
-    Sink(
-        "bot.rules.asteroid_belt.state._ev",
-        "key",
-        key_transform=_event_message,
-        names_transform=_event_names,
-    ),
-    Sink(
-        "bot.rules.asteroid_belt.state.RollLog.roll",
-        "key",
-        names_transform=lambda key, names: _msg_args_names(names),
-    ),
 )
 
 
@@ -1300,11 +1252,11 @@ def test_the_finder_sees_the_known_call_sites() -> None:
         "bot.rules.msg.Msg.of",
         "bot.rules.msg.Msg",
         "bot.rules.errors.BotError",
-        "bot.rules.asteroid_belt.state._ev",
-        "bot.rules.asteroid_belt.tables._rule",
+        "bot.rules.asteroid_belt.state.RollLog.roll",
+        "bot.rules.asteroid_belt.tables.rule_error",
         "bot.options._bad",
         "bot.campaigns.CampaignAccess.play",
-        "cogs.imperium.render.history",
+        "bot.rules.asteroid_belt.tables.list_msg",
         "cogs.asteroid_belt.render._t",
     ):
         assert target in by_sink, f"no call site of {target} was found"
@@ -1316,7 +1268,7 @@ def test_the_finder_sees_the_known_call_sites() -> None:
 def test_every_call_site_passes_every_variable_its_message_uses() -> None:
     problems = []
     for site in call_sites():
-        if not _checkable(site):
+        if not _checkable(site) or _allowed(STORED_FORMS, site):
             continue
         if site.passed.unseen and not _allowed(UNSEEN_ARGUMENTS, site):
             shown = ", ".join(f"**{u}" for u in site.passed.unseen)
@@ -1372,7 +1324,9 @@ def test_every_key_named_in_the_code_exists() -> None:
 def test_every_catalog_key_in_the_code_is_at_a_call_site() -> None:
     """A string in the code that is a message id is seen as the key of some call: otherwise a
     helper taking keys escaped the walk (and its calls are not checked). Strings only compared
-    with a key (``exc.key == "campaign-changed"``) are not names of messages to render."""
+    with a key (``exc.key == "campaign-changed"``) are not names of messages to render, nor is
+    an Asteroid Belt event's ``KEY`` (the key its stored form is read back by; its message()
+    names the message at a call site)."""
     f = finder()
     ids = message_ids("en") | message_ids("ru")
     problems = []
@@ -1382,6 +1336,12 @@ def test_every_catalog_key_in_the_code_is_at_a_call_site() -> None:
             for node in ast.walk(module.tree)
             if isinstance(node, ast.Compare)
             for c in ast.walk(node)
+        }
+        compared |= {
+            id(node.value)
+            for node in ast.walk(module.tree)
+            if isinstance(node, ast.Assign)
+            and [getattr(t, "id", None) for t in node.targets] == ["KEY"]
         }
         for node in ast.walk(module.tree):
             if (
@@ -1419,14 +1379,8 @@ def test_the_allow_lists_are_needed() -> None:
         if re.fullmatch(k.regex, i)
     }
     assert sorted(set(NOT_IN_FAMILY) - matched) == [], "NOT_IN_FAMILY entries not needed"
-    events = {
-        k.key
-        for s in sites
-        if s.sink.target == "bot.rules.asteroid_belt.state._ev"
-        for k in s.keys
-        if isinstance(k, Literal)
-    }
-    assert sorted(set(EVENTS_SHOWN_OTHERWISE) - events) == [], "events no rule makes"
+    stored = {(s.func.module.path, s.func.short) for s in sites if _checkable(s)}
+    assert sorted(set(STORED_FORMS) - stored) == [], "STORED_FORMS entries not needed"
 
 
 def test_every_call_site_renders_without_errors() -> None:
@@ -1434,7 +1388,7 @@ def test_every_call_site_renders_without_errors() -> None:
     variables the call passes (each 1), gives no error in either language."""
     problems = []
     for site in call_sites():
-        if site.passed.unseen or not _checkable(site):
+        if site.passed.unseen or not _checkable(site) or _allowed(STORED_FORMS, site):
             continue
         for locale in LOCALES:
             b = bundle(locale)

@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TypeVar
 
+from bot.rules.msg import Msg
+
 T = TypeVar("T")
 
 
@@ -30,13 +32,24 @@ class Draw:
         return {"kind": self.kind, "label": self.label, "value": self.value}
 
 
+@dataclass(frozen=True, slots=True)
+class Rolled:
+    """A die as an outcome reports it for the history: its kind (``d6``, ``uniform``…), its label
+    as a catalog message, what came up, and anything more the entry keeps (a Weewar strike: the
+    hits of each sub unit). Where it is stored the label is written out in English."""
+
+    kind: str
+    label: Msg
+    value: int | float | str | bool | tuple[float, ...]
+    more: tuple[tuple[str, object], ...] = ()
+
+
 @dataclass
 class Dice:
     """Injectable dice. ``Dice()`` seeds itself from :mod:`secrets`; ``Dice.seeded(n)`` is exact."""
 
     rng: random.Random = field(default_factory=lambda: random.Random(secrets.randbits(64)))
     draws: list[Draw] = field(default_factory=list)
-    record_uniform: bool = True
 
     @classmethod
     def seeded(cls, seed: int) -> Dice:
@@ -67,12 +80,11 @@ class Dice:
     def nd6(self, n: int, label: str = "") -> list[int]:
         return [self.roll(6, label) for _ in range(n)]
 
-    def uniform(self, label: str = "") -> float:
-        """A number r in [0, 1)."""
-        value = self._float()
-        if self.record_uniform:
-            self.draws.append(Draw("uniform", label, value))
-        return value
+    def uniforms(self, count: int) -> tuple[float, ...]:
+        """``count`` numbers r in [0, 1), for a rule whose outcome keeps every one of them (a
+        Weewar strike): not recorded here one by one."""
+        draw = self._float
+        return tuple([draw() for _ in range(count)])
 
     def chance(self, p: Fraction | float, label: str = "") -> bool:
         """True with probability ``p`` (clamped to [0, 1])."""

@@ -2,7 +2,8 @@
 
 The rules never render text. A refusal, a dice label, a summary or a reason is a :class:`Msg`
 (``Msg.of("ab-err-cannot-afford", need=20, have=12)``) whose arguments are numbers, ids,
-strings or further messages; :mod:`bot.catalog` renders it in the reader's language."""
+strings, further messages, a :class:`Signed` number or a :class:`Mention`; :mod:`bot.catalog`
+renders it in the reader's language."""
 
 from __future__ import annotations
 
@@ -29,3 +30,10 @@ class Signed(NamedTuple):
     them."""
 
     n: int
+
+
+class Mention(NamedTuple):
+    """A member, by id: the catalog writes the chat's mention of them (the rules know no chat
+    markup)."""
+
+    id: int

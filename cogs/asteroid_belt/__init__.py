@@ -14,36 +14,26 @@ from typing import TYPE_CHECKING
 from cogs.asteroid_belt.capture import CaptureCog
 from cogs.asteroid_belt.cog import AsteroidBeltCog
 from cogs.asteroid_belt.render import (
-    HISTORY_DERIVED,
-    event_key,
-    history_dice,
-    history_line,
     render_asteroid,
     render_fight,
     render_lines,
     render_odds,
     render_outcome,
     render_roll,
-    roll_label,
 )
 
 if TYPE_CHECKING:
     from bot.app import TableBot
 
 __all__ = [
-    "HISTORY_DERIVED",
     "AsteroidBeltCog",
     "CaptureCog",
-    "event_key",
-    "history_dice",
-    "history_line",
     "render_asteroid",
     "render_fight",
     "render_lines",
     "render_odds",
     "render_outcome",
     "render_roll",
-    "roll_label",
     "setup",
 ]
 

@@ -16,13 +16,7 @@ from bot.rules import asteroid_belt as ab
 from bot.rules.dice import Dice
 from bot.storage import Campaign
 from bot.ui import clip, lang, undo_button
-from cogs.asteroid_belt.render import (
-    history_dice,
-    history_summary,
-    render_asteroid,
-    render_lines,
-    render_outcome,
-)
+from cogs.asteroid_belt.render import render_asteroid, render_outcome
 
 if TYPE_CHECKING:
     from bot.app import TableBot
@@ -63,9 +57,8 @@ class AsteroidBeltBase:
             member_civ, gm = await self._who(interaction, play.campaign, state)
             civ = ab.acting_civ(state, member_civ, gm=gm, requested=civilisation)
             new, outcome = step(state, civ, dice)
-            lines = render_lines("en", outcome)
-            play.commit(new, history_summary(outcome, lines), history_dice(outcome))
-            embed = render_outcome(lang(interaction), new, outcome, lines)
+            play.commit(new, outcome)
+            embed = render_outcome(lang(interaction), new, outcome)
         await send(interaction, embed=embed, view=undo_button(interaction, play.tx))
 
     async def _suggest(

@@ -12,12 +12,7 @@ from bot.answers import send
 from bot.rules import asteroid_belt as ab
 from bot.ui import lang, undo_button
 from cogs.asteroid_belt.base import GAME, AsteroidBeltBase, UnitOpt
-from cogs.asteroid_belt.render import (
-    history_dice,
-    history_summary,
-    render_lines,
-    render_outcome,
-)
+from cogs.asteroid_belt.render import render_outcome
 
 if TYPE_CHECKING:
     from bot.app import TableBot
@@ -26,7 +21,7 @@ if TYPE_CHECKING:
 class CaptureCog(AsteroidBeltBase, commands.Cog):
     """Asteroid Belt: target -> guards -> flag -> mine."""
 
-    help_section = "Asteroid Belt"
+    help_section = ab.GAME.title
     help_order = 51
 
     capture = app_commands.Group(
@@ -75,9 +70,8 @@ class CaptureCog(AsteroidBeltBase, commands.Cog):
             ab.require_guards_player(state, asteroid, member_civ, gm=gm)
             units = ab.parse_units(picks) if picks.strip() else []
             new, outcome = ab.resolve_guards(state, asteroid, units, dice)
-            lines = render_lines("en", outcome)
-            play.commit(new, history_summary(outcome, lines), history_dice(outcome))
-            embed = render_outcome(lang(interaction), new, outcome, lines)
+            play.commit(new, outcome)
+            embed = render_outcome(lang(interaction), new, outcome)
         await send(interaction, embed=embed, view=undo_button(interaction, play.tx))
 
     @guards.autocomplete("asteroid")

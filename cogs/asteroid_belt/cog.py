@@ -15,16 +15,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.answers import send
-from bot.catalog import has, t
+from bot.catalog import t
 from bot.rules import asteroid_belt as ab
-from bot.rules.errors import InputError, RuleError
-from bot.rules.msg import Msg
+from bot.rules.errors import InputError
 from bot.ui import lang, undo_button
 from cogs.asteroid_belt.base import GAME, AsteroidBeltBase, CivOpt, SideOpt, UnitOpt, VariantOpt
 from cogs.asteroid_belt.render import (
-    history_dice,
-    history_summary,
-    render_lines,
     render_odds,
     render_outcome,
     render_setup,
@@ -43,7 +39,7 @@ log = logging.getLogger(__name__)
 class AsteroidBeltCog(AsteroidBeltBase, commands.Cog):
     """Distant Galaxy "Asteroid Belt": campaign, turns, economy, shuttles, raids, fights."""
 
-    help_section = "Asteroid Belt"
+    help_section = ab.GAME.title
     help_order = 50
 
     asteroids = app_commands.Group(
@@ -84,13 +80,7 @@ class AsteroidBeltCog(AsteroidBeltBase, commands.Cog):
                 raise InputError(key="ab-err-board")
             counts = {i + 1: int(p) for i, p in enumerate(parts)}
         dice = self.bot.new_dice()
-        async with self.bot.campaign_tx(interaction, game=None, require=False) as tx:
-            if tx.campaign is not None:
-                running = f"game-{tx.campaign.game}"
-                raise RuleError(
-                    key="campaign-exists",
-                    game=Msg(running) if has("en", running) else tx.campaign.game,
-                )
+        async with self.bot.start_campaign(interaction, GAME) as start:
             state, outcome = ab.setup(
                 ab.parse_civs(civilisations),
                 dice,
@@ -102,10 +92,8 @@ class AsteroidBeltCog(AsteroidBeltBase, commands.Cog):
                 recon=recon,
                 counts=counts,
             )
-            tx.create(GAME.key, state)
-            lines = render_lines("en", outcome)
-            tx.record(history_summary(outcome, lines), history_dice(outcome))
-            embed = render_setup(lang(interaction), state, outcome, lines)
+            start.commit(state, outcome)
+            embed = render_setup(lang(interaction), state, outcome)
         await send(interaction, embed=embed)
 
     @asteroids.command(name="join", description="Claim a civilisation of this campaign")
@@ -129,9 +117,8 @@ class AsteroidBeltCog(AsteroidBeltBase, commands.Cog):
             joined = new.civs.get(ab.parse_civ(civilisation))
             if target_id == interaction.user.id and joined is not None:
                 joined.locale = lang(interaction)
-            lines = render_lines("en", outcome)
-            play.commit(new, history_summary(outcome, lines))
-            embed = render_outcome(lang(interaction), new, outcome, lines)
+            play.commit(new, outcome)
+            embed = render_outcome(lang(interaction), new, outcome)
         await send(interaction, embed=embed, view=undo_button(interaction, play.tx))
 
     @asteroids.command(name="status", description="Resources, VP, units and asteroids")
@@ -150,11 +137,10 @@ class AsteroidBeltCog(AsteroidBeltBase, commands.Cog):
             loc = lang(interaction)
             if member_civ is not None and new.civs[member_civ].member_id == interaction.user.id:
                 new.civs[member_civ].locale = loc
-            lines = render_lines("en", outcome)
-            play.commit(new, history_summary(outcome, lines))
+            play.commit(new, outcome)
             pinged = new.civs[ab.current_civ(new)]
             member = pinged.member_id
-            embed = render_outcome(loc, new, outcome, lines)
+            embed = render_outcome(loc, new, outcome)
             # The ping speaks the pinged player's language as the bot last saw it; never seen
             # (a civilisation given by the game master, not played yet): the language of whoever
             # ended the turn, the table's language as far as the bot knows, like the embed.
@@ -439,9 +425,8 @@ class AsteroidBeltCog(AsteroidBeltBase, commands.Cog):
             member_civ, gm = await self._who(interaction, play.campaign, state)
             att, dfn = ab.fight_sides(state, member_civ, attacker_side, defender_side, gm=gm)
             new, outcome = ab.fight(state, att, attacker, dfn, defender, dice)
-            lines = render_lines("en", outcome)
-            play.commit(new, history_summary(outcome, lines), history_dice(outcome))
-            embed = render_outcome(loc, new, outcome, lines)
+            play.commit(new, outcome)
+            embed = render_outcome(loc, new, outcome)
         await send(interaction, embed=embed, view=undo_button(interaction, play.tx))
 
     @asteroids.command(name="shuttle-fight", description="Your shuttle attacks another shuttle")

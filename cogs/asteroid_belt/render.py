@@ -4,24 +4,13 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
 from typing import Any
 
 import discord
 
-from bot.catalog import (
-    DEFAULT,
-    SUMMARY_TAG,
-    encode_summary,
-    has,
-    percent,
-    render,
-    signed,
-    summary_args,
-    t,
-)
+from bot.catalog import has, percent, render, signed, t
 from bot.rules import asteroid_belt as ab
-from bot.rules.dice import Draw
+from bot.rules.dice import Rolled
 from bot.rules.msg import Msg
 from bot.ui import EmbedBuilder, clip
 
@@ -38,83 +27,6 @@ WIN_COLOUR = discord.Colour.gold()
 def _t(loc: str, key: str, /, **args: Any) -> str:
     """Catalog message with rules-style arguments (civilisation ids, unit types, lists)."""
     return t(loc, key, **ab.msg_args(args))
-
-
-def event_key(event_key: str) -> str:
-    """The catalog key of a rules event: ``mine.built`` -> ``ab-ev-mine-built``."""
-    return "ab-ev-" + event_key.replace(".", "-").replace("_", "-")
-
-
-def _derived(event: ab.Event) -> dict[str, Msg]:
-    return _derived_args(event_key(event.key), event.args)
-
-
-def _derived_args(key: str, a: Mapping[str, Any]) -> dict[str, Msg]:
-    """Arguments a message ``key`` computes from its event's arguments (catalog key form)."""
-    out: dict[str, Msg] = {}
-    if key == "ab-ev-mine-built":
-        penalty = int(str(a.get("penalty", 0)))
-        out["penalty_text"] = (
-            Msg.of("ab-mine-penalty", table=a["table"], penalty=penalty)
-            if penalty
-            else Msg("ab-empty")
-        )
-    elif key == "ab-ev-create-elite":
-        out["ready_text"] = Msg(
-            "ab-ready-next-turn" if a.get("ready") == "next_turn" else "ab-ready-now"
-        )
-    elif key == "ab-ev-move":
-        out["base_text"] = (
-            Msg.of("ab-move-from-base", base=a["base"]) if a.get("base") else Msg("ab-empty")
-        )
-    elif key == "ab-ev-shuttle":
-        out["cost_text"] = (
-            Msg("ab-shuttle-free") if a.get("own") else Msg.of("ab-shuttle-cost", cost=a["cost"])
-        )
-    elif key == "ab-ev-raid":
-        out["result_text"] = Msg.of(f"ab-raid-{a['result']}", gain=a.get("gain", 0))
-    elif key == "ab-ev-token":
-        out["note_text"] = (
-            Msg.of("ab-token-note", note=a["note"]) if a.get("note") else Msg("ab-empty")
-        )
-    elif key == "ab-hist-fight":
-        at, dt = int(str(a["at"])), int(str(a["dt"]))
-        result = "attacker" if at > dt else "defender" if at < dt else "draw"
-        out["verdict"] = Msg(f"ab-verdict-{result}")
-        out["attacker"], out["defender"] = ab.civ_msg(str(a["a"])), ab.civ_msg(str(a["d"]))
-        out["aunit"], out["dunit"] = ab.unit_msg(str(a["au"])), ab.unit_msg(str(a["du"]))
-    elif key in ("ab-history", "ab-history-game"):
-        out["title"] = Msg(f"ab-title-{a['action']}")
-        lines = [v for v in a.get("lines", []) if isinstance(v, Msg)]
-        out["lines"] = ab.list_msg(lines, "ab-list-space") if lines else Msg("ab-empty")
-    return out
-
-
-#: arguments of the history messages (``ab-history*``, ``ab-hist-*``) that are computed from
-#: the stored ones when shown
-HISTORY_DERIVED = frozenset({"title", "lines", "verdict", "attacker", "aunit", "defender", "dunit"})
-
-
-def _history_args(key: str, args: dict[str, Any]) -> dict[str, Any]:
-    """A stored Asteroid Belt history message's arguments, in the reader's language: the ids
-    it keeps become names (see :func:`bot.catalog.summary_args`)."""
-    derived = _derived_args(key, args)
-    plain = {n: v for n, v in args.items() if n not in derived and n != "lines"}
-    return {**ab.msg_args(plain), **derived}
-
-
-summary_args("ab-", _history_args)
-
-
-def render_event(loc: str, event: ab.Event) -> str:
-    key = event_key(event.key)
-    if not has(loc, key):
-        return event.key
-    return _t(loc, key, **event.args, **_derived(event))
-
-
-def _plus(n: int) -> str:
-    return f"+{n}" if n > 0 else (str(n) if n < 0 else "")
 
 
 def _cap(text: str) -> str:
@@ -156,10 +68,10 @@ def render_fight(loc: str, rec: ab.FightRecord) -> list[str]:
         defender=rec.defender,
         dunit=rec.defender_unit,
         ar=rec.attack_roll,
-        abonus=_plus(rec.attack_bonus),
+        abonus=signed(rec.attack_bonus, zero=""),
         at=rec.attack_total,
         dr=rec.defence_roll,
-        dbonus=_plus(rec.defence_bonus),
+        dbonus=signed(rec.defence_bonus, zero=""),
         dt=rec.defence_total,
         verdict=Msg(f"ab-verdict-{rec.result}"),
         why=(
@@ -194,28 +106,19 @@ def render_fight(loc: str, rec: ab.FightRecord) -> list[str]:
 
 
 def render_lines(loc: str, outcome: ab.Outcome) -> list[str]:
+    """The outcome's events, one line each (a fight several)."""
     lines: list[str] = []
     for event in outcome.events:
-        if event.key == "fight":
-            lines.extend(render_fight(loc, outcome.fights[int(str(event.args["n"]))]))
+        if isinstance(event, ab.FightRecord):
+            lines.extend(render_fight(loc, event))
         else:
-            lines.append(render_event(loc, event))
+            lines.append(render(loc, event.message()))
     return lines
 
 
-def roll_label(loc: str, roll: ab.Roll) -> str:
-    """What a die was rolled for: ``attack: Violet Federation assault squad``."""
-    return _t(loc, roll.key, **roll.args)
-
-
-def render_roll(loc: str, roll: ab.Roll) -> str:
-    return f"{roll_label(loc, roll)}: **{roll.value}**"
-
-
-def history_dice(outcome: ab.Outcome) -> list[Draw]:
-    """The outcome's dice for the history, each labelled in English (as they were always
-    stored: the rules label a die with its catalog key only)."""
-    return [Draw(f"d{r.sides}", roll_label(DEFAULT, r), r.value) for r in outcome.rolls]
+def render_roll(loc: str, roll: Rolled) -> str:
+    """A die and what it was rolled for: ``attack: Violet Federation assault squad: **4**``."""
+    return f"{render(loc, roll.label)}: **{roll.value}**"
 
 
 def render_asteroid(loc: str, state: ab.AsteroidBeltState, a: ab.AsteroidState) -> str:
@@ -239,14 +142,8 @@ def render_asteroid(loc: str, state: ab.AsteroidBeltState, a: ab.AsteroidState) 
     return _t(loc, "ab-ast-free", head=head)
 
 
-def render_outcome(
-    loc: str,
-    state: ab.AsteroidBeltState,
-    outcome: ab.Outcome,
-    en_lines: list[str] | None = None,
-) -> discord.Embed:
-    """The reply to a rule's outcome; ``en_lines``: its lines already rendered in English (for
-    the history), used as they are when the reader's language is English."""
+def render_outcome(loc: str, state: ab.AsteroidBeltState, outcome: ab.Outcome) -> discord.Embed:
+    """The reply to a rule's outcome."""
     key = f"ab-title-{outcome.action}"
     title = t(loc, key) if has(loc, key) else outcome.action
     if outcome.civ is not None and outcome.action not in ("setup", "end-turn"):
@@ -256,8 +153,7 @@ def render_outcome(
         if outcome.winner
         else CIV_COLOURS.get(str(outcome.civ), discord.Colour.dark_teal())
     )
-    lines = en_lines if en_lines is not None and loc == "en" else render_lines(loc, outcome)
-    builder = EmbedBuilder(title, "\n".join(lines), colour=colour)
+    builder = EmbedBuilder(title, "\n".join(render_lines(loc, outcome)), colour=colour)
     if outcome.rolls:
         builder.field(
             t(loc, "ab-field-dice"),
@@ -386,59 +282,9 @@ def render_odds(loc: str, attacker: ab.UnitType, defender: ab.UnitType) -> disco
     return EmbedBuilder(t(loc, "ab-odds-title"), text).build()
 
 
-def history_line(outcome: ab.Outcome, en_lines: list[str] | None = None) -> str:
-    """The outcome as English text (the form kept when the stored message would not fit)."""
-    who = t("en", f"ab-civ-{outcome.civ}") if outcome.civ else "Asteroid Belt"
-    lines = render_lines("en", outcome) if en_lines is None else en_lines
-    return clip(f"{who} — {outcome.action}: " + " ".join(lines), 300)
-
-
-#: reminders of what is due, not things that happened: left out of the history
-HISTORY_SKIPS = frozenset({"turn.guards_due", "turn.besieged"})
-
-
-def history_msg(outcome: ab.Outcome) -> Msg:
-    """What happened, as a catalog message with compact arguments (ids, numbers): the history
-    shows it in the reader's language. A fight is kept as its sides, units, totals and result
-    (``a``, ``au``, ``at``, ``d``, ``du``, ``dt``: a guards' attack has two or three)."""
-    lines: list[Msg] = []
-    for event in outcome.events:
-        if event.key == "fight":
-            rec = outcome.fights[int(str(event.args["n"]))]
-            lines.append(
-                Msg.of(
-                    "ab-hist-fight",
-                    a=rec.attacker,
-                    au=rec.attacker_unit,
-                    at=rec.attack_total,
-                    d=rec.defender,
-                    du=rec.defender_unit,
-                    dt=rec.defence_total,
-                )
-            )
-        elif event.key in HISTORY_SKIPS:
-            continue
-        else:
-            lines.append(Msg(event_key(event.key), tuple(event.args.items())))
-    if outcome.civ in (None, ab.NATIVES):
-        return Msg.of("ab-history-game", action=outcome.action, lines=lines)
-    return Msg.of("ab-history", civ=outcome.civ, action=outcome.action, lines=lines)
-
-
-def history_summary(outcome: ab.Outcome, en_lines: list[str] | None = None) -> str:
-    """The stored history summary: :func:`history_msg` encoded, or, when that would not fit,
-    the English text."""
-    stored = encode_summary(history_msg(outcome))
-    if stored.startswith(SUMMARY_TAG):
-        return stored
-    return history_line(outcome, en_lines)
-
-
-def render_setup(
-    loc: str, state: ab.AsteroidBeltState, outcome: ab.Outcome, lines: list[str]
-) -> discord.Embed:
+def render_setup(loc: str, state: ab.AsteroidBeltState, outcome: ab.Outcome) -> discord.Embed:
     """The reply to /asteroids setup: the outcome and who plays first."""
-    embed = render_outcome(loc, state, outcome, lines)
+    embed = render_outcome(loc, state, outcome)
     embed.add_field(
         name=t(loc, "ab-field-next"),
         value=_t(loc, "ab-next-setup", civ=state.order[0]),

@@ -17,19 +17,12 @@ from cogs.imperium.combat_render import (
 )
 from cogs.imperium.maintenance_render import render_maintenance
 from cogs.imperium.phases import ImperiumPhases
-from cogs.imperium.render import (
-    history,
-    render_fleet,
-    render_interwar,
-    render_status,
-    system_msg,
-)
+from cogs.imperium.render import render_fleet, render_interwar, render_status
 
 if TYPE_CHECKING:
     from bot.app import TableBot
 
 __all__ = [
-    "history",
     "list_choices",
     "render_fire_steps",
     "render_fleet",
@@ -40,7 +33,6 @@ __all__ = [
     "render_status",
     "render_step",
     "setup",
-    "system_msg",
 ]
 
 

@@ -15,7 +15,6 @@ from discord.ext import commands
 from bot.answers import send
 from bot.rules import imperium as im
 from bot.rules.errors import InputError
-from bot.rules.msg import Msg
 from bot.ui import lang, tr, undo_button
 from cogs.imperium.base import GAME, ImperiumBase, RangeOpt, SideOpt, SourceOpt, split_names
 from cogs.imperium.combat_render import (
@@ -24,14 +23,7 @@ from cogs.imperium.combat_render import (
     render_screen,
     render_step,
 )
-from cogs.imperium.render import (
-    history,
-    render_fleet,
-    render_interwar,
-    render_setup,
-    render_status,
-    side_msg,
-)
+from cogs.imperium.render import render_fleet, render_interwar, render_setup, render_status
 from cogs.imperium.roster import ImperiumRoster
 
 if TYPE_CHECKING:
@@ -48,7 +40,7 @@ class ImperiumCog(
 ):
     """GDW Imperium: roster, systems, screens, fire steps, status."""
 
-    help_section = "GDW Imperium"
+    help_section = im.GAME.title
     help_order = 40
 
     def __init__(self, bot: TableBot) -> None:
@@ -72,12 +64,11 @@ class ImperiumCog(
     ) -> None:
         if terran is not None and imperial is not None and terran.id == imperial.id:
             raise InputError(key="imp-same-member")
-        state = im.new_campaign(
+        state, started = im.new_campaign(
             [terran.id] if terran else [], [imperial.id] if imperial else [], first_war
         )
-        async with self.bot.campaign_tx(interaction, game=None, require=False) as tx:
-            tx.create(GAME.key, state)
-            tx.record(history("imp-hist-setup", first="yes" if first_war else "no"))
+        async with self.bot.start_campaign(interaction, GAME) as start:
+            start.commit(state, started)
             embed = render_setup(state, lang(interaction))
         await send(interaction, embed=embed)
 
@@ -85,18 +76,9 @@ class ImperiumCog(
     @app_commands.describe(side="The side you play")
     async def join(self, interaction: discord.Interaction[Any], side: SideOpt) -> None:
         async with self.bot.play(interaction, GAME) as play:
-            state = play.state
-            current = im.side_of_member(state, interaction.user.id)
-            if current == side:
-                raise InputError(key="imp-already-play", side=side)
-            if current is not None:
-                raise InputError(key="imp-play-other", side=current)
-            new = state.model_copy(deep=True)
-            new.players[side].append(interaction.user.id)
-            play.commit(
-                new,
-                history("imp-hist-join", member=interaction.user.display_name, side=side_msg(side)),
-            )
+            who = interaction.user
+            new, joined = im.join(play.state, side, who.id, who.display_name)
+            play.commit(new, joined)
             content = tr(interaction, "imp-joined", member=f"<@{interaction.user.id}>", side=side)
         await send(interaction, content, view=undo_button(interaction, play.tx))
 
@@ -127,14 +109,8 @@ class ImperiumCog(
         async with self.bot.play(
             interaction, GAME, game_master=True, action="imp-action-set-rus"
         ) as play:
-            state = play.state
-            new = im.set_rus(state, side, stock, income)
-            play.commit(
-                new,
-                history(
-                    "imp-hist-rus", side=side_msg(side), rus=new.rus[side], income=new.income[side]
-                ),
-            )
+            new, out = im.set_rus(play.state, side, stock, income)
+            play.commit(new, out)
             content = tr(
                 interaction, "imp-rus-set", side=side, rus=new.rus[side], income=new.income[side]
             )
@@ -148,9 +124,8 @@ class ImperiumCog(
         async with self.bot.play(
             interaction, GAME, game_master=True, action="imp-action-begin-war"
         ) as play:
-            state = play.state
-            new = im.begin_war(state, phasing)
-            play.commit(new, history("imp-hist-war", war=new.war))
+            new, out = im.begin_war(play.state, phasing)
+            play.commit(new, out)
             content = tr(interaction, "imp-war-begins", war=new.war, side=new.phasing)
         await send(interaction, content, view=undo_button(interaction, play.tx))
 
@@ -160,9 +135,7 @@ class ImperiumCog(
         async with self.bot.play(interaction, GAME) as play:
             state = play.state
             await self.require_player(interaction, play.campaign, state, "imp-action-set-phasing")
-            play.commit(
-                im.set_phasing(state, side), history("imp-hist-phasing", side=side_msg(side))
-            )
+            play.commit(*im.set_phasing(state, side))
             content = tr(interaction, "imp-phasing-set", side=side)
         await send(interaction, content, view=undo_button(interaction, play.tx))
 
@@ -171,9 +144,8 @@ class ImperiumCog(
         async with self.bot.play(
             interaction, GAME, game_master=True, action="imp-action-end-war"
         ) as play:
-            state = play.state
-            new, out = im.interwar(state)
-            play.commit(new, history("imp-hist-interwar", war=new.war))
+            new, out = im.interwar(play.state)
+            play.commit(new, out)
             embed = render_interwar(out, lang(interaction))
         await send(interaction, embed=embed, view=undo_button(interaction, play.tx))
 
@@ -191,15 +163,7 @@ class ImperiumCog(
             state = play.state
             await self.require_player(interaction, play.campaign, state, "imp-action-apply-hits")
             new, out = im.screen_roll(state, ship, dice, source)
-            play.commit(
-                new,
-                history(
-                    "imp-hist-hit",
-                    ship=out.result.ship,
-                    result=Msg.of("imp-fate", fate=out.result.result),
-                ),
-                dice.draws,
-            )
+            play.commit(new, out)
             embed = render_screen(out, lang(interaction))
         await send(interaction, embed=embed, view=undo_button(interaction, play.tx))
 
@@ -234,11 +198,7 @@ class ImperiumCog(
             state = play.state
             await self.require_player(interaction, play.campaign, state, "imp-action-apply-hits")
             new, out = im.apply_fire_step(state, system, step, split_names(ships), dice)
-            play.commit(
-                new,
-                history("imp-hist-fire-step", system=out.system, step=step, n=len(out.results)),
-                dice.draws,
-            )
+            play.commit(new, out)
             embed = render_step(out, lang(interaction))
         await send(interaction, embed=embed, view=undo_button(interaction, play.tx))
 
@@ -278,15 +238,7 @@ class ImperiumCog(
             new, out = im.choose_range(
                 state, system, holder, range_, jump_to=jump_to, load_fighters=load_fighters
             )
-            play.commit(
-                new,
-                history(
-                    "imp-hist-range",
-                    system=out.system,
-                    before=Msg.of("imp-range", range=out.before),
-                    after=Msg.of("imp-range", range=out.after),
-                ),
-            )
+            play.commit(new, out)
             embed = render_range(out, lang(interaction))
         await send(interaction, embed=embed, view=undo_button(interaction, play.tx))
 
@@ -299,10 +251,9 @@ class ImperiumCog(
         async with self.bot.play(interaction, GAME) as play:
             state = play.state
             await self.require_player(interaction, play.campaign, state, "imp-action-end-combat")
-            new = im.end_combat(state, system)
-            name = im.find_system(state, system).name
-            play.commit(new, history("imp-hist-combat-end", system=name))
-            content = tr(interaction, "imp-combat-end-done", system=name)
+            new, ended = im.end_combat(state, system)
+            play.commit(new, ended)
+            content = tr(interaction, "imp-combat-end-done", system=ended.system)
         await send(interaction, content, view=undo_button(interaction, play.tx))
 
     combat_end.autocomplete("system")(ImperiumBase.system_autocomplete)

@@ -22,7 +22,6 @@ from cogs.imperium.base import (
 )
 from cogs.imperium.combat_render import render_initiative
 from cogs.imperium.maintenance_render import render_maintenance
-from cogs.imperium.render import history, side_msg
 
 if TYPE_CHECKING:
     from bot.app import TableBot
@@ -31,7 +30,7 @@ if TYPE_CHECKING:
 class ImperiumPhases(ImperiumBase, commands.Cog):
     """GDW Imperium: initiative each combat round, maintenance each turn."""
 
-    help_section = "GDW Imperium"
+    help_section = im.GAME.title
     help_order = 41
 
     def __init__(self, bot: TableBot) -> None:
@@ -76,17 +75,7 @@ class ImperiumPhases(ImperiumBase, commands.Cog):
                 load_fighters=load_fighters,
                 may_choose=sides,
             )
-            play.commit(
-                new,
-                history(
-                    "imp-hist-initiative",
-                    system=out.system,
-                    mode=mode,
-                    round=out.round,
-                    side=side_msg(out.holder),
-                ),
-                dice.draws,
-            )
+            play.commit(new, out)
             embed = render_initiative(out, lang(interaction))
         await send(interaction, embed=embed, view=undo_button(interaction, play.tx))
 
@@ -124,12 +113,7 @@ class ImperiumPhases(ImperiumBase, commands.Cog):
             plan = im.plan_maintenance(state, system, split_names(overhaul), kept)
             im.check_plan_sides(plan, sides, routine_chosen=kept is not None)
             new, out = im.apply_maintenance(state, plan, dice)
-            lost = sum(1 for s in out.ships if s.after == "destroyed")
-            play.commit(
-                new,
-                history("imp-hist-maintenance", system=out.system, n=len(out.ships), lost=lost),
-                dice.draws,
-            )
+            play.commit(new, out)
             embed = render_maintenance(out, lang(interaction))
         await send(interaction, embed=embed, view=undo_button(interaction, play.tx))
 

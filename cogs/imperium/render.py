@@ -1,19 +1,18 @@
 """GDW Imperium replies: every embed and line the commands show, from the ``imp-`` messages of
 the catalogs (``bot/locales/<locale>/imperium.ftl``) in the reader's language (``loc`` is
-"en" or "ru"), and the history entries. This module: the campaign, its systems and ships, and
+"en" or "ru"). This module: the campaign, its systems and ships, and
 the pieces the others share; combat in :mod:`.combat_render`, maintenance in
 :mod:`.maintenance_render`."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Literal
+from typing import Literal
 
 import discord
 
-from bot.catalog import encode_summary, render, t
+from bot.catalog import render, t
 from bot.rules import imperium as im
-from bot.rules.msg import Msg
 from bot.ui import EmbedBuilder
 
 
@@ -49,36 +48,6 @@ def system_line(system: im.StarSystem, loc: str, ships: int = 0) -> str:
         factors=system.routine_factors,
         ships=ships,
     )
-
-
-def system_msg(system: im.StarSystem) -> Msg:
-    """:func:`system_line` as a catalog message (for the history)."""
-    bits = [
-        Msg.of("imp-worlds", count=system.worlds),
-        Msg.of("imp-outposts", count=system.outposts),
-    ]
-    if system.homeworld:
-        bits.append(Msg("imp-homeworld"))
-    details = bits[-1]
-    for bit in reversed(bits[:-1]):
-        details = Msg.of("imp-hist-list", a=bit, b=details)
-    return Msg.of(
-        "imp-system-line",
-        name=system.name,
-        owner=Msg.of("imp-owner", owner=system.owner or "none"),
-        details=details,
-        factors=system.routine_factors,
-        ships=0,
-    )
-
-
-def side_msg(side: im.Side) -> Msg:
-    return Msg.of("imp-side", side=side)
-
-
-def history(key: str, /, **args: Any) -> str:
-    """A history entry: catalog message ``key`` with ``args``, shown in the reader's language."""
-    return encode_summary(Msg.of(key, **args))
 
 
 def ship_line(ship: im.Ship, loc: str) -> str:

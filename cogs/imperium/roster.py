@@ -14,10 +14,9 @@ from bot.answers import send
 from bot.catalog import t
 from bot.rules import imperium as im
 from bot.rules.errors import InputError
-from bot.rules.msg import Msg
 from bot.ui import lang, tr, undo_button
 from cogs.imperium.base import GAME, ImperiumBase, OwnerOpt, SideOpt, tclass_value
-from cogs.imperium.render import history, render_ship, side_msg, system_line, system_msg
+from cogs.imperium.render import render_ship, system_line
 
 
 class ImperiumRoster(ImperiumBase, commands.Cog):
@@ -51,11 +50,11 @@ class ImperiumRoster(ImperiumBase, commands.Cog):
             own: im.Side | Literal["keep"] | None = (
                 "keep" if owner is None else None if owner == "none" else owner
             )
-            new, system = im.set_system(
+            new, out = im.set_system(
                 state, name, owner=own, worlds=worlds, outposts=outposts, homeworld=homeworld
             )
-            play.commit(new, history("imp-hist-system", line=system_msg(system)))
-            content = system_line(system, lang(interaction))
+            play.commit(new, out)
+            content = system_line(out.system, lang(interaction))
         await send(interaction, content, view=undo_button(interaction, play.tx))
 
     system_set.autocomplete("name")(ImperiumBase.system_autocomplete)
@@ -99,7 +98,7 @@ class ImperiumRoster(ImperiumBase, commands.Cog):
             await self.require_side(
                 interaction, play.campaign, state, whose, "imp-action-add-ships"
             )
-            new, ship = im.add_ship(
+            new, added = im.add_ship(
                 state,
                 name=name,
                 side=whose,
@@ -113,18 +112,8 @@ class ImperiumRoster(ImperiumBase, commands.Cog):
                 strength=strength,
                 carries=carries,
             )
-            play.commit(
-                new,
-                history(
-                    "imp-hist-ship-added",
-                    ship=ship.name,
-                    type=ship.type,
-                    side=side_msg(ship.side),
-                    state=Msg("imp-ship-disrupted" if ship.disrupted else "imp-ship-ready"),
-                    system=ship.system or "—",
-                ),
-            )
-            embed = render_ship(ship, "added", lang(interaction))
+            play.commit(new, added)
+            embed = render_ship(added.ship, "added", lang(interaction))
         await send(interaction, embed=embed, view=undo_button(interaction, play.tx))
 
     ship_add.autocomplete("system")(ImperiumBase.system_autocomplete)
@@ -142,7 +131,7 @@ class ImperiumRoster(ImperiumBase, commands.Cog):
         interaction: discord.Interaction[Any],
         name: str,
         verb: str,
-        change: Callable[[im.ImperiumState, str], tuple[im.ImperiumState, im.Ship]],
+        change: Callable[[im.ImperiumState, str], tuple[im.ImperiumState, im.ShipChanged]],
         reply: Callable[[im.Ship], dict[str, Any]],
     ) -> None:
         """Change one ship and answer with ``reply(changed ship)`` (send's arguments), rendered
@@ -154,8 +143,8 @@ class ImperiumRoster(ImperiumBase, commands.Cog):
                 interaction, play.campaign, state, ship.side, f"imp-action-{verb}"
             )
             new, changed = change(state, ship.name)
-            play.commit(new, history("imp-hist-ship", verb=verb, ship=changed.name))
-            answer = reply(changed)
+            play.commit(new, changed)
+            answer = reply(changed.ship)
         await send(interaction, **answer, view=undo_button(interaction, play.tx))
 
     @ship.command(name="remove", description="Take a ship off the roster")

@@ -9,12 +9,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cogs.weewar.cog import WeewarCog
-from cogs.weewar.render import battle_footer, render_battle, render_chart
+from cogs.weewar.render import render_battle, render_chart
 
 if TYPE_CHECKING:
     from bot.app import TableBot
 
-__all__ = ["WeewarCog", "battle_footer", "render_battle", "render_chart", "setup"]
+__all__ = ["WeewarCog", "render_battle", "render_chart", "setup"]
 
 
 async def setup(bot: TableBot) -> None:

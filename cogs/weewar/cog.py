@@ -15,12 +15,9 @@ from discord.ext import commands
 
 from bot.answers import send
 from bot.campaigns import describe_invocation
-from bot.rules.weewar.battle import MAX_SUBUNITS, BattlePlan, make_setup, plan
-from bot.rules.weewar.odds import BattleOdds, plan_odds
-from bot.rules.weewar.rolling import fight_plan
-from bot.rules.weewar.tables import MAX_SUGGESTIONS, suggest_terrains, suggest_units
+from bot.rules import weewar as ww
 from bot.ui import ReplyButtons, lang
-from cogs.weewar.render import battle_footer, history_summary, render_battle
+from cogs.weewar.render import render_battle
 
 if TYPE_CHECKING:
     from bot.app import TableBot
@@ -32,7 +29,7 @@ MAX_DISTANCE = 10
 
 
 def _choices(names: list[str]) -> list[app_commands.Choice[str]]:
-    return [app_commands.Choice(name=n, value=n) for n in names[:MAX_SUGGESTIONS]]
+    return [app_commands.Choice(name=n, value=n) for n in names[: ww.MAX_SUGGESTIONS]]
 
 
 # ----------------------------------------------------------------------------------------------
@@ -43,7 +40,7 @@ def _choices(names: list[str]) -> list[app_commands.Choice[str]]:
 class WeewarCog(commands.Cog):
     """Weewar battles: any channel; rolled battles join the channel campaign's history."""
 
-    help_section = "Weewar"
+    help_section = ww.GAME.title
     help_order = 20
 
     def __init__(self, bot: TableBot) -> None:
@@ -79,8 +76,8 @@ class WeewarCog(commands.Cog):
         defender: str,
         attacker_terrain: str | None = None,
         defender_terrain: str | None = None,
-        attackers: app_commands.Range[int, 1, MAX_SUBUNITS] = MAX_SUBUNITS,
-        defenders: app_commands.Range[int, 1, MAX_SUBUNITS] = MAX_SUBUNITS,
+        attackers: app_commands.Range[int, 1, ww.MAX_SUBUNITS] = ww.MAX_SUBUNITS,
+        defenders: app_commands.Range[int, 1, ww.MAX_SUBUNITS] = ww.MAX_SUBUNITS,
         distance: app_commands.Range[int, 1, MAX_DISTANCE] = 1,
         ranged: app_commands.Range[int, 0, MAX_GANG_UP] = 0,
         beside: app_commands.Range[int, 0, MAX_GANG_UP] = 0,
@@ -89,62 +86,39 @@ class WeewarCog(commands.Cog):
         rules: Literal["published", "server"] = "published",
         odds_only: bool = False,
     ) -> None:
-        # A battle the rules refuse is refused here, before anything else.
-        battle = plan(
-            make_setup(
-                attacker,
-                defender,
-                attacker_terrain,
-                defender_terrain,
-                attackers=attackers,
-                defenders=defenders,
-                distance=distance,
-                ranged=ranged,
-                beside=beside,
-                opposite=opposite,
-                flank=flank,
-                rules=rules,
-            )
+        fought = ww.battle(
+            attacker,
+            defender,
+            attacker_terrain,
+            defender_terrain,
+            attackers=attackers,
+            defenders=defenders,
+            distance=distance,
+            ranged=ranged,
+            beside=beside,
+            opposite=opposite,
+            flank=flank,
+            rules=rules,
+            dice=None if odds_only else self.bot.new_dice(),
         )
-        odds = plan_odds(battle)
-        if odds_only:
-            loc = lang(interaction)
-            builder = render_battle(loc, battle, odds, None)
-            builder.footer(battle_footer(loc, odds, False))
-            await send(interaction, embed=builder.build())
+        if fought.rolled is None:
+            await send(interaction, embed=render_battle(lang(interaction), fought))
             return
-        await self.fight(interaction, battle, odds, describe_invocation(interaction))
+        await self.reply(interaction, fought, describe_invocation(interaction))
 
-    async def fight(
-        self,
-        interaction: discord.Interaction[Any],
-        battle: BattlePlan,
-        odds: BattleOdds,
-        command: str,
+    async def reply(
+        self, interaction: discord.Interaction[Any], fought: ww.Battle, command: str
     ) -> None:
-        """Roll ``battle`` for the member behind ``interaction`` (the command, or a press of
-        Roll again: ``command`` is what the history shows); a channel with a campaign (of any
-        game) keeps it in that campaign's history."""
+        """Answer a rolled battle (the command, or a press of Roll again: ``command`` is what
+        the history shows); a channel with a campaign (of any game) keeps it in that campaign's
+        history."""
+        assert fought.rolled is not None
         loc = lang(interaction)
-        dice = self.bot.new_dice()
-        # The outcome keeps every number drawn; the history gets them from there, compactly.
-        recording, dice.record_uniform = dice.record_uniform, False
-        try:
-            outcome = fight_plan(battle, dice)
-        finally:
-            dice.record_uniform = recording
-        async with self.bot.aside(
-            interaction,
-            history_summary(outcome),
-            [*dice.draws, *outcome.history_dice()],
-            command=command,
-        ) as recorded:
-            builder = render_battle(loc, battle, odds, outcome)
-            builder.footer(battle_footer(loc, odds, recorded))
-            embed = builder.build()
+        async with self.bot.aside(interaction, fought.rolled, command=command) as recorded:
+            embed = render_battle(loc, fought, recorded)
 
         async def again(pressed: discord.Interaction[Any]) -> None:
-            await self.fight(pressed, battle, odds, command)
+            await self.reply(pressed, ww.roll_again(fought, self.bot.new_dice()), command)
 
         await send(interaction, embed=embed, view=ReplyButtons(loc, again=again))
 
@@ -154,7 +128,7 @@ class WeewarCog(commands.Cog):
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
         try:
-            return _choices(suggest_units(current))
+            return _choices(ww.suggest_units(current))
         except Exception:
             log.exception("unit autocomplete failed")
             return []
@@ -165,7 +139,7 @@ class WeewarCog(commands.Cog):
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
         try:
-            return _choices(suggest_terrains(current))
+            return _choices(ww.suggest_terrains(current))
         except Exception:
             log.exception("terrain autocomplete failed")
             return []

@@ -6,33 +6,25 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from bot.catalog import DEFAULT, decimal, encode_summary, number, percent, render, t
+import discord
+
+from bot.catalog import DEFAULT, decimal, number, percent, render, signed, t
 from bot.rules.msg import Msg
 from bot.rules.weewar.battle import HITS_PER_LOSS, BattlePlan, GangUp, StrikeTerms, gang_up_bonus
 from bot.rules.weewar.odds import BattleOdds, expected
+from bot.rules.weewar.outcome import Battle
 from bot.rules.weewar.rolling import BattleOutcome, Strike
 from bot.rules.weewar.tables import class_name, class_of
-from bot.ui import EmbedBuilder
+from bot.ui import EmbedBuilder, bar
 
 _GANG_UP_KINDS = ("ranged", "beside", "opposite", "flank")
-_EIGHTHS = " ▏▎▍▌▋▊▉"
 #: the least chance a chart shows (it rounds half up to 0.1 %); smaller ones are summed up
 _SHOWN = Fraction(1, 2000)
 
 
-def bar(q: Fraction, width: int = 20) -> str:
-    """``q`` of ``width`` cells in eighths of a cell (rounded half up), padded to ``width``."""
-    eighths = (16 * width * q.numerator + q.denominator) // (2 * q.denominator)
-    full, part = divmod(eighths, 8)
-    return ("█" * full + (_EIGHTHS[part] if part else "")).ljust(width)
-
-
-def _signed(n: int) -> str:
-    return f"+{n}" if n >= 0 else f"−{-n}"
-
-
-def _signed_spaced(n: int) -> str:
-    return f"+ {n}" if n >= 0 else f"− {-n}"
+def _term(n: int) -> str:
+    """A term of the formula: ``+ 3``, ``− 1``."""
+    return signed(n, minus="−", space=True)
 
 
 def _short(x: Fraction) -> str:
@@ -44,8 +36,8 @@ def _short(x: Fraction) -> str:
 def render_formula(loc: str, terms: StrikeTerms) -> str:
     """``p = 0.05 × ((7 + 0) − (6 + 3) + 2) + 0.5 = 0.5``, then why p is not the raw value."""
     text = (
-        f"p = 0.05 × (({terms.a} {_signed_spaced(terms.ta)}) − "
-        f"({terms.d} {_signed_spaced(terms.td)}) {_signed_spaced(terms.b)}) + 0.5 = "
+        f"p = 0.05 × (({terms.a} {_term(terms.ta)}) − "
+        f"({terms.d} {_term(terms.td)}) {_term(terms.b)}) + 0.5 = "
         f"{_short(terms.p)}"
     )
     if terms.unclamped != terms.p:
@@ -66,12 +58,12 @@ def render_terms(loc: str, terms: StrikeTerms) -> str:
                 a=str(terms.a),
                 striker=terms.striker,
                 target_vs=class_of(terms.target_class),
-                ta=_signed(terms.ta),
+                ta=signed(terms.ta, minus="−"),
                 striker_terrain=terms.striker_terrain,
                 striker_class=class_name(terms.striker_class),
                 d=str(terms.d),
                 target=terms.target,
-                td=_signed(terms.td),
+                td=signed(terms.td, minus="−"),
                 target_terrain=terms.target_terrain,
                 target_class=class_name(terms.target_class),
                 b=str(terms.b),
@@ -128,12 +120,7 @@ def chart_rows(loc: str, dist: tuple[Fraction, ...], width: int = 16) -> list[st
         elif q > 0:
             hidden.append(q)
     if hidden:
-        together = sum(hidden, Fraction(0))
-        share = (
-            percent(loc, together, space=False)
-            if together >= _SHOWN
-            else "< " + percent(loc, Fraction(1, 1000), space=False)
-        )
+        share = percent(loc, sum(hidden, Fraction(0)), space=False, bounded=True)
         rows.append(t(loc, "ww-chart-others", count=len(hidden), share=share))
     return rows
 
@@ -199,14 +186,11 @@ def _description(loc: str, battle: BattlePlan, outcome: BattleOutcome | None) ->
     return "\n".join(lines)
 
 
-def render_battle(
-    loc: str,
-    battle: BattlePlan,
-    odds: BattleOdds,
-    outcome: BattleOutcome | None,
-) -> EmbedBuilder:
-    """Everything but the footer (see :func:`battle_footer`): the set-up, both strikes (their
-    terms, and their dice once rolled) and both sides' exact losses."""
+def render_battle(loc: str, fought: Battle, recorded: bool = False) -> discord.Embed:
+    """The reply to /battle: the set-up, both strikes (their terms, and their dice once rolled),
+    both sides' exact losses, and the footer (the odds in short; whether the roll went into the
+    channel campaign's history)."""
+    battle, odds, outcome = fought.plan, fought.odds, fought.rolled
     s = battle.setup
     att, dfn = s.attacker.name, s.defender.name
     title = t(loc, "ww-title" if outcome else "ww-title-odds", attacker=att, defender=dfn)
@@ -233,7 +217,8 @@ def render_battle(
             t(loc, "ww-field-losses", unit=att),
             render_chart(loc, odds.attacker_losses, s.attackers),
         )
-    return builder
+    builder.footer(battle_footer(loc, odds, recorded))
+    return builder.build()
 
 
 def battle_footer(loc: str, odds: BattleOdds, recorded: bool) -> str:
@@ -249,32 +234,3 @@ def battle_footer(loc: str, odds: BattleOdds, recorded: bool) -> str:
     if recorded:
         footer += " · " + t(loc, "ww-footer-recorded")
     return footer
-
-
-def history_summary(outcome: BattleOutcome) -> str:
-    """The campaign history's line: stored as a catalog message, so ``/campaign history``
-    shows it in the reader's language."""
-    s = outcome.setup
-    counter = (
-        Msg.of("ww-history-counter", attacker=s.attacker.name, losses=outcome.attacker_losses)
-        if outcome.counter is not None
-        else Msg.of("ww-history-no-counter")
-    )
-    return encode_summary(
-        Msg.of(
-            "ww-history",
-            attackers=s.attackers,
-            attacker=s.attacker.name,
-            attacker_terrain=s.attacker_terrain.name,
-            defenders=s.defenders,
-            defender=s.defender.name,
-            defender_terrain=s.defender_terrain.name,
-            distance=s.distance,
-            bonus=s.gang_up.bonus,
-            rules=Msg.of(f"ww-rules-{s.rules}"),
-            defender_losses=outcome.defender_losses,
-            counter=counter,
-            attackers_left=outcome.attackers_left,
-            defenders_left=outcome.defenders_left,
-        )
-    )

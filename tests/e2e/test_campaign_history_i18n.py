@@ -135,13 +135,11 @@ async def test_imperium_history_in_the_readers_language(table: Table) -> None:
         assert english in en, (english, en)
         assert rus in ru, (rus, ru)
     # an entry older than the ten shown: a system set
+    from bot.campaigns import history_row
     from bot.rules import imperium as im
-    from cogs import imperium as cog
 
-    stored = cog.history(
-        "imp-hist-system",
-        line=cog.system_msg(im.StarSystem(name="Sol", owner="terran", worlds=1, homeworld=True)),
-    )
+    system = im.StarSystem(name="Sol", owner="terran", worlds=1, homeworld=True)
+    stored, _ = history_row(im.SystemSet(system))
     assert render_summary("en", stored).startswith(
         "System Sol: Terran, 1 world(s), 0 outpost(s), homeworld, "
     )

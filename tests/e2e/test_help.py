@@ -8,25 +8,15 @@ from typing import Any
 
 import pytest
 
+from bot.catalog import t
+from bot.games import EVERY_GAME
 from bot.sandbox.harness import Table
 from bot.sandbox.standin import Reply
 from tests.synced import GAME_TOPS, leaf_commands, localized, localized_path
 
 LOCALES = {"en": "en-US", "ru": "ru"}
-GAME_FIELD = {
-    "en": {
-        "weewar": "Weewar",
-        "imperial_assault": "Imperial Assault",
-        "imperium": "GDW Imperium",
-        "asteroid_belt": "Asteroid Belt",
-    },
-    "ru": {
-        "weewar": "Weewar",
-        "imperial_assault": "Imperial Assault",
-        "imperium": "GDW Imperium",
-        "asteroid_belt": "Пояс астероидов",
-    },
-}
+#: each game's field in the overview: its title in the reader's language
+GAME_FIELD = {loc: {g.key: t(loc, f"game-{g.key}") for g in EVERY_GAME} for loc in LOCALES}
 PREVIOUS = {"en": "◀ Previous", "ru": "◀ Назад"}
 NEXT = {"en": "Next ▶", "ru": "Дальше ▶"}
 

@@ -18,9 +18,9 @@ def text(embed: discord.Embed) -> str:
 
 
 def state_with(*ships: tuple[str, im.Side, im.TClass, dict[str, Any]]) -> im.ImperiumState:
-    state = im.new_campaign([1], [2])
+    state, _ = im.new_campaign([1], [2])
     state, _ = im.set_system(state, "Sol", owner="terran", worlds=1)
-    state = im.begin_war(state)
+    state, _ = im.begin_war(state)
     for name, side, tclass, extra in ships:
         state, _ = im.add_ship(
             state,
@@ -37,7 +37,7 @@ def state_with(*ships: tuple[str, im.Side, im.TClass, dict[str, Any]]) -> im.Imp
 
 def test_first_round_text() -> None:
     state = state_with(("A", "terran", "capital", {}), ("B", "imperial", "other", {}))
-    state = im.set_phasing(state, "imperial")
+    state, _ = im.set_phasing(state, "imperial")
     _, out = im.roll_initiative(state, "Sol", ScriptedDice([]))
     shown = text(cog.render_initiative(out, "en"))
     assert "Space combat at Sol, round 1" in shown
@@ -115,7 +115,7 @@ def test_maintenance_and_interwar_text() -> None:
         ("Mom", "terran", "capital", {"type_name": "mothership", "maintenance": None}),
         ("E1", "imperial", "other", {"disrupted": True}),
     )
-    state = im.set_rus(state, "terran", stock=5, income=7)
+    state, _ = im.set_rus(state, "terran", stock=5, income=7)
     _, out = im.maintain(state, "Sol", ScriptedDice([1]), overhaul=["Mom"])
     shown = text(cog.render_maintenance(out, "en"))
     assert "Terran pays 3 RU for overhauls." in shown
@@ -150,9 +150,9 @@ def embed_size(embed: discord.Embed) -> int:
 
 
 def test_russian_replies_of_a_large_fleet_fit_the_embed_limits() -> None:
-    state = im.new_campaign([1], [2])
+    state, _ = im.new_campaign([1], [2])
     state, _ = im.set_system(state, "Sol", owner="terran", worlds=20, outposts=20)
-    state = im.begin_war(state)
+    state, _ = im.begin_war(state)
     for n in range(120):
         state, _ = im.add_ship(
             state,

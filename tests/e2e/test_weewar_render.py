@@ -9,7 +9,8 @@ import pytest
 
 from bot.catalog import percent
 from bot.rules import weewar as w
-from cogs.weewar.render import bar, chart_rows, render_formula, render_gang_up
+from bot.ui import bar
+from cogs.weewar.render import chart_rows, render_formula, render_gang_up
 
 
 def test_formula_mid_value() -> None:

@@ -192,7 +192,7 @@ def test_every_russian_battle_reply_fits_discords_embed_limits_unclipped() -> No
     count at 10 (so p is clamped): the Russian (and English) reply is never clipped."""
     from bot.rules import weewar as w
     from bot.rules.errors import BotError
-    from cogs.weewar import battle_footer, render_battle
+    from cogs.weewar import render_battle
 
     checked = 0
     for attacker in w.unit_names():
@@ -207,12 +207,11 @@ def test_every_russian_battle_reply_fits_discords_embed_limits_unclipped() -> No
                 except BotError:
                     continue
                 battle = w.plan(setup)
-                odds = w.plan_odds(battle)
-                outcome = w.fight_plan(battle, ScriptedDice([HIT] * 120))
+                fought = w.Battle(
+                    battle, w.plan_odds(battle), w.fight_plan(battle, ScriptedDice([HIT] * 120))
+                )
                 for loc in ("ru", "en"):
-                    builder = render_battle(loc, battle, odds, outcome)
-                    builder.footer(battle_footer(loc, odds, recorded=True))
-                    embed = builder.build().to_dict()
+                    embed = render_battle(loc, fought, recorded=True).to_dict()
                     fields = embed.get("fields", [])
                     assert len(fields) == (4 if battle.counter else 3)
                     texts = [embed["title"], embed.get("description", "")]

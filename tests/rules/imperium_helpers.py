@@ -12,14 +12,14 @@ NO_DICE = ScriptedDice([])
 
 
 def campaign(**rus: int) -> im.ImperiumState:
-    state = im.new_campaign([1], [2])
+    state, _ = im.new_campaign([1], [2])
     state, _ = im.set_system(state, "Sol", owner="terran", worlds=1, homeworld=True)
     state, _ = im.set_system(state, "Alpha Centauri", owner="terran", worlds=2)
     state, _ = im.set_system(state, "Barnard", owner="terran", outposts=1)
     state, _ = im.set_system(state, "Dingir", owner="imperial", worlds=1)
-    state = im.begin_war(state)
+    state, _ = im.begin_war(state)
     for side, value in rus.items():
-        state = im.set_rus(state, side, stock=value)  # type: ignore[arg-type]
+        state, _ = im.set_rus(state, side, stock=value)  # type: ignore[arg-type]
     return state
 
 

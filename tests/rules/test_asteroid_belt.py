@@ -11,11 +11,11 @@ from fractions import Fraction
 
 import pytest
 
+from bot.campaigns import history_row
 from bot.catalog import percent, refusal, render
 from bot.rules import asteroid_belt as ab
 from bot.rules.dice import Dice, ScriptedDice
 from bot.rules.errors import InputError, NotAllowed, RuleError
-from cogs.asteroid_belt.render import history_dice, roll_label
 from tests.refusals import raises_refusal
 
 ALL3 = ("violet", "orange", "green")
@@ -223,10 +223,10 @@ def test_setup_refusals(kw: dict[str, object]) -> None:
 def test_setup_rolls_the_cargo_portal() -> None:
     state, out = ab.setup(["violet", "orange"], ScriptedDice([3]), portals=6)
     assert state.cargo_portal == 3
-    assert [(r.key, r.args, r.value) for r in out.rolls] == [
+    assert [(r.label.key, r.label.kwargs, r.value) for r in out.rolls] == [
         ("ab-roll-cargo-start", {"again": "no"}, 3)
     ]
-    assert [(roll_label("en", r), r.value) for r in out.rolls] == [
+    assert [(render("en", r.label), r.value) for r in out.rolls] == [
         ("cargo shuttle's starting portal", 3)
     ]
 
@@ -301,7 +301,7 @@ def test_seed_fight_examples(att_roll: int, def_roll: int, result: str) -> None:
     assert (o.field["engineer"], o.repair["engineer"]) == (
         (0, 1) if result == "attacker" else (1, 0)
     )
-    assert [(roll_label("en", r), r.value) for r in out.rolls] == [
+    assert [(render("en", r.label), r.value) for r in out.rolls] == [
         ("attack: Violet Federation engineer squad", att_roll),
         ("defence: Orange Empire engineer squad", def_roll),
     ]
@@ -420,7 +420,7 @@ def test_capture_flow_with_drawn_guard_fight_and_competitor_mine() -> None:
     with pytest.raises(RuleError):
         ab.attack_guards(state, "violet", "g1", "assault", ScriptedDice([]))
     state, out = ab.end_turn(state)
-    assert out.event("turn.guards_due").args == {"label": "g1", "civ": "violet", "player": "orange"}
+    assert out.event(ab.GuardsDue) == ab.GuardsDue(label="g1", civ="violet", player="orange")
     assert ab.find_asteroid(state, "g1").phase == "guards_due"
     # Orange plays the guards: guard 1 rolls 3 vs assault 2+1 = 3: draw;
     # guard 2 rolls 1 vs 4+1 = 5: the guard loses and is removed
@@ -440,11 +440,7 @@ def test_capture_flow_with_drawn_guard_fight_and_competitor_mine() -> None:
     state, _ = ab.move(state, "orange", "engineer")
     state, _ = ab.end_turn(state)
     state, out = ab.end_turn(state)
-    assert out.event("turn.besieged").args == {
-        "label": "g1",
-        "civ": "violet",
-        "guards": ["engineer"],
-    }
+    assert out.event(ab.Besieged) == ab.Besieged(label="g1", civ="violet", guards=("engineer",))
     state, out = ab.attack_guards(state, "violet", "g1", "assault", ScriptedDice([4, 2]))
     assert out.fights[0].result == "attacker"  # 4+1 vs 2
     assert ab.find_asteroid(state, "g1").status == "flag"
@@ -524,11 +520,11 @@ def test_target_replaces_another_civilisations_marker() -> None:
     state, out = ab.target(state, "orange", "r1")
     a = ab.find_asteroid(state, "r1")
     assert (a.target_by, a.phase) == ("orange", "marked")
-    assert out.event("target.replaced").args == {"civ": "orange", "other": "violet", "label": "r1"}
+    assert out.event(ab.TargetReplaced) == ab.TargetReplaced("orange", "violet", "r1")
     state, out = ab.end_turn(state)
     # green plays the guards against orange
     assert ab.guards_player(state, "orange") == "green"
-    assert out.event("turn.guards_due").args["player"] == "green"
+    assert out.event(ab.GuardsDue).player == "green"
 
 
 def test_target_needs_a_unit_in_the_field() -> None:
@@ -713,7 +709,7 @@ def test_elite_creation_green_two_on_four_to_six(face: int, made: int) -> None:
 def test_elite_creation_green_single_rolls_nothing() -> None:
     state = deploy(new_game(("green", "violet")), "green", elite=1)
     state, out = ab.create(state, "green", "engineer", ScriptedDice([]), at="v1", by_elite=True)
-    assert state.civs["green"].field["engineer"] == 1 and out.rolls == []
+    assert state.civs["green"].field["engineer"] == 1 and out.rolls == ()
     with raises_refusal(InputError, match="at most 1"):
         ab.create(
             deploy(new_game(), "violet", elite=1),
@@ -736,7 +732,7 @@ def test_shuttle_activation() -> None:
     state, _ = ab.build_mine(state, "violet", "g2")  # 29 + 25
     state, out = ab.activate_shuttle(state, "violet", "g2")
     assert state.civs["violet"].resources == 54
-    assert out.event("shuttle").args["cost"] == 0 and out.event("shuttle").args["own"] == 1
+    assert out.event(ab.ShuttleActivated).cost == 0 and out.event(ab.ShuttleActivated).own == 1
 
 
 def test_tokens() -> None:
@@ -832,12 +828,12 @@ def test_a_raid_needs_your_own_shuttle() -> None:
     with raises_refusal(RuleError, match="no shuttle 3: its shuttles are 1, 2"):
         ab.raid(two, "violet", ScriptedDice([]), shuttle=3)
     new, out = ab.raid(two, "violet", ScriptedDice([1, 2]), shuttle=2)
-    assert out.event("raid").args["number"] == 2
+    assert out.event(ab.Raided).number == 2
     # face 1: shuttle 2 is lost, its recon to repair; shuttle 1 stays with its engineer
     cs = new.civs["violet"]
     assert [(s.number, s.aboard) for s in cs.shuttles] == [(1, ["engineer"])]
     assert cs.repair["recon"] == 1 and cs.field["recon"] == 0
-    assert out.event("raid.repair").args == {"civ": "violet", "units": ["recon"], "number": 2}
+    assert out.event(ab.RaidLost) == ab.RaidLost(civ="violet", units=("recon",), number=2)
 
 
 def test_shuttles_are_created_boarded_moved_and_emptied() -> None:
@@ -845,7 +841,7 @@ def test_shuttles_are_created_boarded_moved_and_emptied() -> None:
     от 1 до 6", "Если в шаттле больше нет отрядов, он убирается с поля"."""
     state = deploy(new_game(), "violet", engineer=2, assault=1, recon=1)
     state, out = ab.activate_shuttle(state, "violet", "g1", ["engineer"])
-    assert out.keys() == ["shuttle", "shuttle.board"]
+    assert out.kinds() == [ab.ShuttleActivated, ab.Boarded]
     state, _ = ab.board(state, "violet", None, ["assault", "recon"])
     assert state.civs["violet"].shuttles[0].aboard == ["engineer", "assault", "recon"]
     with raises_refusal(RuleError, match="already carries 3: at most 3 aboard"):
@@ -857,19 +853,19 @@ def test_shuttles_are_created_boarded_moved_and_emptied() -> None:
     # the speed die, once per turn; moving costs nothing
     before = state.civs["violet"].resources
     state, out = ab.move_shuttle(state, "violet", 1, ScriptedDice([4]))
-    assert out.event("shuttle.move").args["speed"] == 4
+    assert out.event(ab.ShuttleMoved).speed == 4
     assert state.civs["violet"].resources == before
     with raises_refusal(RuleError, match=r"already moved this turn \(speed 4\)"):
         ab.move_shuttle(state, "violet", 1, ScriptedDice([6]))
     # unloading part, then the rest: the empty shuttle leaves the board
     state, out = ab.unload(state, "violet", 1, ["recon"])
-    assert out.keys() == ["shuttle.unload"]
+    assert out.kinds() == [ab.Unloaded]
     state, out = ab.unload(state, "violet", 1)
-    assert out.keys() == ["shuttle.unload", "shuttle.gone"]
+    assert out.kinds() == [ab.Unloaded, ab.ShuttleGone]
     assert [s.number for s in state.civs["violet"].shuttles] == [2]
     # the next shuttle takes the lowest free number
     state, out = ab.activate_shuttle(state, "violet", "g3", ["recon"])
-    assert out.event("shuttle").args["number"] == 1
+    assert out.event(ab.ShuttleActivated).number == 1
 
 
 def test_a_lost_shuttle_fight_empties_the_shuttle() -> None:
@@ -903,12 +899,7 @@ def test_disband_own_unit() -> None:
     cs = new.civs["violet"]
     assert (cs.field["engineer"], cs.repair["engineer"]) == (1, 1)
     assert cs.resources == state.civs["violet"].resources
-    assert out.event("disband").args == {
-        "civ": "violet",
-        "unit": "engineer",
-        "count": 1,
-        "field": 1,
-    }
+    assert out.event(ab.Disbanded) == ab.Disbanded(civ="violet", unit="engineer", count=1, field=1)
     with raises_refusal(RuleError, match="has 1 engineer squad in the field, not 2"):
         ab.disband(new, "violet", "engineer", 2)
     with raises_refusal(RuleError, match="has 0 assault squad in the field"):
@@ -929,21 +920,21 @@ def test_pick_portal() -> None:
     log = ab.RollLog(dice)
     assert ab.pick_portal(log, 4, 2, "ab-roll-cargo-new") == 4
     # the history keeps the dice labelled in English
-    draws = history_dice(ab.Outcome(action="raid", rolls=log.rolls))
-    assert [(d.kind, d.label, d.value) for d in draws] == [
+    draws = history_row(ab.Outcome(action="raid", rolls=tuple(log.rolls)))[1]
+    assert [(d["kind"], d["label"], d["value"]) for d in draws] == [
         ("d6", "cargo shuttle's new portal", 6),
         ("d6", "cargo shuttle's new portal (re-roll)", 2),
         ("d6", "cargo shuttle's new portal (re-roll)", 4),
     ]
-    assert [(d.kind, d.value) for d in dice.draws] == [(d.kind, d.value) for d in draws]
+    assert [(d.kind, d.value) for d in dice.draws] == [(d["kind"], d["value"]) for d in draws]
     # the rolls keep their catalog key, so a reply can label them in Russian
     log = ab.RollLog(ScriptedDice([5, 3]))
     assert ab.pick_portal(log, 4, 1, "ab-roll-cargo-new") == 3
-    assert [(r.key, r.args, r.value) for r in log.rolls] == [
+    assert [(r.label.key, r.label.kwargs, r.value) for r in log.rolls] == [
         ("ab-roll-cargo-new", {"again": "no"}, 5),
         ("ab-roll-cargo-new", {"again": "yes"}, 3),
     ]
-    assert roll_label("ru", log.rolls[1]) == "новый портал грузового шаттла (переброс)"
+    assert render("ru", log.rolls[1].label) == "новый портал грузового шаттла (переброс)"
     # two portals: the other one, no die
     dice = ScriptedDice([])
     assert ab.pick_portal(ab.RollLog(dice), 2, 1, "ab-roll-cargo-new") == 2 and dice.draws == []
@@ -953,7 +944,7 @@ def test_pick_portal() -> None:
     assert ab.pick_portal(log, 10, 4, "ab-roll-cargo-new") == 10
     assert (
         dice.draws[0].kind == "d9"
-        and history_dice(ab.Outcome("raid", rolls=log.rolls))[0].kind == "d9"
+        and history_row(ab.Outcome("raid", rolls=tuple(log.rolls)))[1][0]["kind"] == "d9"
     )
 
 
@@ -1015,7 +1006,7 @@ def test_victory_locks_the_campaign() -> None:
     assert state.winner is None and out.winner is None
     state, out = ab.build_mine(flag(state, "r1"), "violet", "r1")
     assert state.winner == "violet" and out.winner == "violet"
-    assert out.event("victory").args == {"civ": "violet", "vp": 3, "goal": 3}
+    assert out.event(ab.Victory) == ab.Victory(civ="violet", vp=3, goal=3)
     assert "Violet Federation won" in render("en", ab.summarize(state))
     with raises_refusal(RuleError, match="game is over"):
         ab.end_turn(state)

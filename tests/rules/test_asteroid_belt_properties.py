@@ -250,12 +250,12 @@ def _check_books(new: ab.AsteroidBeltState) -> None:
         assert len(a.guards) <= len(ab.class_row(a.number).guards)
 
 
-def _play(seed: int, variant: str, steps: int) -> tuple[ab.AsteroidBeltState, set[str]]:
+def _play(seed: int, variant: str, steps: int) -> tuple[ab.AsteroidBeltState, set[type[object]]]:
     rng = random.Random(seed)
     civs = rng.choice([["violet", "orange", "green"], ["green", "violet"], ["orange", "green"]])
     state, _ = ab.setup(civs, ScriptedDice([1]), variant=variant, goal=10)
     dice = Dice.seeded(seed)
-    seen: set[str] = set()
+    seen: set[type[object]] = set()
     for _ in range(steps):
         before = _dump(state)
         try:
@@ -265,7 +265,7 @@ def _play(seed: int, variant: str, steps: int) -> tuple[ab.AsteroidBeltState, se
             assert _dump(state) == before
             continue
         assert _dump(state) == before
-        seen.update(out.keys())
+        seen.update(out.kinds())
         _check_books(new)
         assert ab.AsteroidBeltState.model_validate(json.loads(_dump(new))) == new
         state = new
@@ -283,11 +283,19 @@ def test_guided_random_play_keeps_the_books_sound(seed: int, variant: str) -> No
 def test_guided_play_reaches_every_stage() -> None:
     """Fixed seeds: the guided games do reach flags, mines, fights, raids and a victory, so the
     property above really exercises them."""
-    seen: set[str] = set()
+    seen: set[type[object]] = set()
     winners = 0
     for seed in range(12):
         state, keys = _play(seed, "standard", 400)
         seen |= keys
         winners += state.winner is not None
-    assert {"flag", "mine.built", "fight", "guards.left", "raid", "victory", "create.mine"} <= seen
+    assert {
+        ab.Flagged,
+        ab.MineBuilt,
+        ab.FightRecord,
+        ab.GuardsStay,
+        ab.Raided,
+        ab.Victory,
+        ab.CreatedAtMine,
+    } <= seen
     assert winners >= 1

@@ -105,8 +105,8 @@ def test_fix_kit_maintenance_numbers_fill_in() -> None:
         system="Sol",
         carries=4,
     )
-    assert mb.maintenance == 2 and ms.maintenance == 3
-    assert mb.system == "Sol"
+    assert mb.ship.maintenance == 2 and ms.ship.maintenance == 3
+    assert mb.ship.system == "Sol"
     with raises_refusal(RuleError, match="maintenance number 2"):
         im.add_ship(
             state,
@@ -132,11 +132,11 @@ def test_type_names_a_class_and_fighters_do_not_jump() -> None:
     state, f = im.add_ship(
         state, name="F1", side="terran", type_name="Fighters", maintenance=1, system="Sol"
     )
-    assert f.tclass == "fighter" and f.jump is False
+    assert f.ship.tclass == "fighter" and f.ship.jump is False
     state, t = im.add_ship(
         state, name="Tk", side="terran", type_name="tanker", maintenance=1, system="Sol"
     )
-    assert t.tclass == "tanker" and t.jump is True
+    assert t.ship.tclass == "tanker" and t.ship.jump is True
 
 
 def test_lookups_are_case_insensitive_and_suggest() -> None:
@@ -190,7 +190,7 @@ def test_state_round_trips_through_json() -> None:
 
 
 def test_first_war_setup() -> None:
-    state = im.new_campaign([1], [2], first_war=True)
+    state, _ = im.new_campaign([1], [2], first_war=True)
     worlds = sorted(s.name for s in state.systems if s.worlds == 1)
     outposts = sorted(s.name for s in state.systems if s.outposts == 1)
     assert worlds == sorted(
@@ -214,7 +214,7 @@ def test_first_war_setup() -> None:
 
 
 def test_war_start_limit_is_checked() -> None:
-    state = im.new_campaign([1], [2], first_war=True)
+    state, _ = im.new_campaign([1], [2], first_war=True)
     # Shulgi, one outpost: 6 factors. Three missile boats (2 each) fit, a fourth does not.
     for i in range(3):
         state, _ = im.add_ship(
@@ -245,7 +245,7 @@ def test_war_start_limit_is_checked() -> None:
             maintenance=1,
             system="Dingir",
         )
-    state = im.begin_war(state)
+    state, _ = im.begin_war(state)
     state, _ = im.add_ship(
         state,
         name="MB3",
@@ -261,8 +261,8 @@ def test_war_start_limit_is_checked() -> None:
 
 def test_interwar_gives_a_full_turn_of_income() -> None:
     state = campaign(terran=3, imperial=10)
-    state = im.set_rus(state, "terran", income=12)
-    state = im.set_rus(state, "imperial", income=20)
+    state, _ = im.set_rus(state, "terran", income=12)
+    state, _ = im.set_rus(state, "imperial", income=20)
     new, out = im.interwar(state)
     assert new.rus == {"terran": 15, "imperial": 30}
     assert new.at_war is False and new.war == 2

@@ -7,6 +7,7 @@ from fractions import Fraction
 
 import pytest
 
+from bot.campaigns import history_row
 from bot.rules import imperium as im
 from bot.rules.dice import ScriptedDice
 from bot.rules.errors import RuleError
@@ -40,7 +41,9 @@ def test_screen_roll_each_face(screen: int, die: int, result: str) -> None:
     dice = ScriptedDice([die])
     new, out = im.screen_roll(state, "a", dice)
     assert out.result.result == result and out.result.die == die
-    assert dice.draws[0].label == "screen (space combat): A"
+    assert history_row(out)[1] == [
+        {"kind": "d6", "label": "screen (space combat): A", "value": die}
+    ]
     if result == "disrupted":
         assert im.find_ship(new, "A").disrupted
     else:
@@ -87,7 +90,7 @@ def test_fire_steps_go_in_order_and_use_state_at_step_start() -> None:
     state, out = im.apply_fire_step(state, "Sol", 3, ["I1", "i2", "I2"], dice)
     results = {r.ship: (r.result, r.die) for r in out.results}
     assert results == {"I1": ("disrupted", 1), "I2": ("destroyed", None)}
-    assert dice.draws[0].label == "screen (step 3): I1"
+    assert [(d["label"], d["value"]) for d in history_row(out)[1]] == [("screen (step 3): I1", 1)]
     assert im.find_ship(state, "I1").disrupted
     with raises_refusal(RuleError, match="in order"):
         im.apply_fire_step(state, "Sol", 2, ["I1"], NO_DICE)

@@ -51,7 +51,7 @@ def _refusal(fn: object, *args: object, **kw: object) -> BotError:
 
 
 def test_rules_refusals_are_keyed_and_render_in_russian() -> None:
-    state = im.new_campaign([1], [2])
+    state, _ = im.new_campaign([1], [2])
     state, _ = im.set_system(state, "Sol", owner="terran", worlds=1)
     err = _refusal(im.find_system, state, "Vega")
     assert isinstance(err, InputError) and err.key == "imp-no-system"
@@ -62,7 +62,7 @@ def test_rules_refusals_are_keyed_and_render_in_russian() -> None:
     err = _refusal(im.interwar, state)
     assert isinstance(err, RuleError)
     assert refusal(err, "ru") == "Война не идёт; начните её командой /imperium война."
-    state = im.begin_war(state)
+    state, _ = im.begin_war(state)
     state, _ = im.add_ship(
         state,
         name="A",

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from bot.campaigns import history_row
 from bot.rules import imperium as im
 from bot.rules.dice import Dice, ScriptedDice
 from bot.rules.errors import InputError, RuleError
@@ -23,7 +24,7 @@ from tests.rules.imperium_helpers import NO_DICE, add, at_round, campaign
 
 def test_first_round_phasing_player_has_initiative_without_a_roll() -> None:
     state = add(add(campaign(), "A", "terran", "capital"), "B", "imperial", "other")
-    state = im.set_phasing(state, "imperial")
+    state, _ = im.set_phasing(state, "imperial")
     new, out = im.roll_initiative(state, "Sol", ScriptedDice([]))  # any draw would fail
     assert out.holder == "imperial" and not out.rolled and out.round == 1
     combat = im.find_combat(new, "sol")
@@ -97,7 +98,7 @@ def test_all_modifiers_together_and_the_roll() -> None:
     # Terran: 2 + 1 (freighter) + 1 (fewer) + 1 (held) = 5; Imperial: 4 + 2 = 6
     assert (t.total, i.total) == (5, 6)
     assert out.holder == "imperial" and not out.tie and out.round == 2
-    assert [d.label for d in dice.draws] == [
+    assert [d["label"] for d in history_row(out)[1]] == [
         "space initiative: Terran",
         "space initiative: Imperial",
     ]

@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from bot.campaigns import history_row
 from bot.rules import imperium as im
 from bot.rules.dice import ScriptedDice
 from bot.rules.errors import RuleError
@@ -43,7 +44,7 @@ def test_overhaul_costs_maintenance_number_in_rus() -> None:
     assert new.rus["terran"] == 7 and out.paid["terran"] == 3
     assert not im.find_ship(new, "Mom").disrupted
     assert out.ships[0].care == "overhaul" and out.ships[0].after == "undisrupted"
-    poor = im.set_rus(state, "terran", stock=2)
+    poor, _ = im.set_rus(state, "terran", stock=2)
     with raises_refusal(RuleError, match="cost Terran 3 RU; it has 2 RU"):
         im.maintain(poor, "Sol", NO_DICE, overhaul=["Mom"])
 
@@ -85,7 +86,7 @@ def test_frontier_maintenance_outcomes(disrupted: bool, die: int, after: str) ->
     )
     dice = ScriptedDice([die])
     new, out = im.maintain(state, "Sol", dice)
-    assert dice.draws[0].label == "frontier maintenance: MB"
+    assert [d["label"] for d in history_row(out)[1]] == ["frontier maintenance: MB"]
     rec = out.ships[0]
     assert (rec.care, rec.die, rec.after) == ("frontier", die, after)
     if after == "destroyed":
@@ -114,7 +115,7 @@ def test_frontier_odds_count_the_faces_the_roll_gives(disrupted: bool) -> None:
     for maintenance in range(21):
         ship = im.PlannedShip("F", "terran", maintenance, disrupted, "frontier")
         plan = im.MaintenancePlan("X", 0, None, (ship,), {"terran": 0, "imperial": 0})
-        state = im.new_campaign([1], [2])
+        state, _ = im.new_campaign([1], [2])
         faces: dict[str, int] = {fate: 0 for fate in ("undisrupted", "disrupted", "destroyed")}
         for die in range(1, 7):
             _, out = im.apply_maintenance(state, plan, ScriptedDice([die]))

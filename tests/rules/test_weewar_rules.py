@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 import math
 import random
@@ -11,10 +12,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bot.campaigns import history_row
 from bot.catalog import refusal, render
 from bot.rules import weewar as w
 from bot.rules.dice import Dice, ScriptedDice
 from bot.rules.errors import InputError, RuleError
+from bot.rules.msg import Msg
 from tests.refusals import raises_refusal
 
 HIT = 0.0  # below any p > 0
@@ -423,17 +426,17 @@ def test_battle_odds_are_distributions(
 @given(st.floats(0, 1, exclude_max=True), st.integers(0, 100))
 def test_float_threshold_is_exact(r: float, hundredths: int) -> None:
     chance = Fraction(hundredths, 100)
-    assert (r < w._float_threshold(chance)) == (Fraction(r) < chance)
+    assert (r < w.float_threshold(chance)) == (Fraction(r) < chance)
 
 
 def test_float_threshold_at_the_edge() -> None:
     # 0.35 as a float is a little below 35/100; the float itself must still count as a hit
     edge = 0.35
     assert Fraction(edge) < Fraction(35, 100)
-    assert edge < w._float_threshold(Fraction(35, 100))
+    assert edge < w.float_threshold(Fraction(35, 100))
     # 0.55 as a float is a little above 55/100: not a hit
     assert Fraction(0.55) > Fraction(55, 100)
-    assert w._float_threshold(Fraction(55, 100)) <= 0.55
+    assert w.float_threshold(Fraction(55, 100)) <= 0.55
 
 
 # -- records and text ---------------------------------------------------------------------------
@@ -460,12 +463,13 @@ def test_fight_does_not_touch_the_setup() -> None:
     assert repr(setup) == before
 
 
-def test_outcome_draws_are_what_the_dice_recorded() -> None:
+def test_a_strike_keeps_its_draws_and_the_dice_do_not_record_them_again() -> None:
     setup = w.make_setup("Tank", "Trooper", attackers=2, defenders=3)
-    dice = Dice.seeded(9)
+    dice, again = Dice.seeded(9), Dice.seeded(9)
     out = w.fight(setup, dice)
-    assert dice.draws == out.draws()
-    assert [d.label for d in out.draws()] == ["Tank → Trooper"] * 12 + ["Trooper → Tank"] * 18
+    assert dice.draws == []
+    assert [d.value for d in out.draws()] == [again.rng.random() for _ in range(30)]
+    assert [d.label for d in out.draws()] == ["ww-die-strike"] * 30
 
 
 # -- the history's compact record of the draws ---------------------------------------------------
@@ -498,7 +502,7 @@ def test_history_dice_one_entry_per_strike() -> None:
     # Attack p = 0.7: 0.0 hits, 0.75 misses; counter p = 0.15: 0.1 hits, 0.5 misses.
     dice = ScriptedDice([0.0] * 5 + [0.75] * 7 + [0.1] * 2 + [0.5] * 16)
     out = w.fight(setup, dice)
-    assert out.history_dice() == [
+    assert history_row(out)[1] == [
         {
             "kind": "uniform",
             "label": "Tank → Trooper",
@@ -512,6 +516,24 @@ def test_history_dice_one_entry_per_strike() -> None:
             "hits": [2, 0, 0],
         },
     ]
+    assert out.dice()[0].label == Msg.of("ww-die-strike", striker="Tank", target="Trooper")
     # No counter-strike (a Trooper cannot hit a Jet): one entry.
     air = w.fight(w.make_setup("Jet", "Trooper", attackers=1), ScriptedDice([0.0] * 6))
-    assert [d["label"] for d in air.history_dice()] == ["Jet → Trooper"]
+    assert [d["label"] for d in history_row(air)[1]] == ["Jet → Trooper"]
+
+
+def test_one_call_plans_checks_once_and_rolls_a_battle(monkeypatch: pytest.MonkeyPatch) -> None:
+    module = importlib.import_module("bot.rules.weewar.battle")  # the function hides it
+    checks: list[object] = []
+    check = module.check_setup
+    monkeypatch.setattr(module, "check_setup", lambda s: checks.append(s) or check(s))
+    odds_only = w.battle("Tank", "Trooper", "Woods", attackers=3, opposite=1)
+    assert len(checks) == 1
+    assert odds_only.rolled is None
+    assert odds_only.odds == w.battle_odds(odds_only.plan.setup)
+    rolled = w.battle("Tank", "Trooper", "Woods", attackers=3, opposite=1, dice=Dice.seeded(4))
+    assert rolled.plan == odds_only.plan and rolled.odds == odds_only.odds
+    assert rolled.rolled == w.fight(rolled.plan.setup, Dice.seeded(4))
+    again = w.roll_again(rolled, Dice.seeded(5))
+    assert again.plan is rolled.plan and again.odds is rolled.odds
+    assert again.rolled == w.fight(rolled.plan.setup, Dice.seeded(5))

@@ -3,6 +3,10 @@
 ## attacker, defender are civilisation names (each also as <name>_gen: the Russian genitive);
 ## unit, guard, pick, aunit, dunit are unit names; units, guards, civs, players are lists.
 
+## The game: its title (a campaign, a refusal, /help) and what its /help reference opens with
+game-asteroid_belt = Asteroid Belt
+help-game-intro-asteroid_belt = The bot keeps the books of Distant Galaxy "Asteroid Belt": resources, VP, units, asteroid markers, turn order; it settles fights and raids with dice and exact odds. Only the civilisation whose turn it is acts.
+
 ## Names
 ab-civ-violet = Violet Federation
 ab-civ-orange = Orange Empire

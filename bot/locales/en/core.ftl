@@ -30,10 +30,6 @@ action-import = replace the campaign
 action-add-gm = add game masters
 action-remove-gm = remove game masters
 
-game-imperial_assault = Imperial Assault
-game-imperium = GDW Imperium
-game-asteroid_belt = Asteroid Belt
-
 ## option checks
 opt-type-3 = text
 opt-type-4 = a whole number
@@ -78,16 +74,8 @@ help-game-title = { $game } — command reference
 help-game-footer = Page { $page } of { $pages } · rules and house rulings: { $doc }
 help-page-previous = ◀ Previous
 help-page-next = Next ▶
-help-game-intro-weewar = `/battle` works in any channel: one Weewar attack and its counter-strike with the published battle formula, every number explained, and both sides' exact loss odds.
-help-game-intro-imperial_assault = The bot plays the Empire as the Imperial Commander app does: deployment hand, the end-of-round deployment event, threat, activations, adaptive difficulty. One channel plays one mission.
-help-game-intro-imperium = The campaign under Henry J Cobb's fix kit: sides, systems, RUs, the fleet roster, initiative, fire steps, screens and maintenance. Roll attacks on your printed CRTs and tell the bot the hits.
-help-game-intro-asteroid_belt = The bot keeps the books of Distant Galaxy "Asteroid Belt": resources, VP, units, asteroid markers, turn order; it settles fights and raids with dice and exact odds. Only the civilisation whose turn it is acts.
 section-general = General
 section-campaign = Campaign
-section-weewar = Weewar
-section-imperial_assault = Imperial Assault
-section-imperium = GDW Imperium
-section-asteroid_belt = Asteroid Belt
 
 ## /campaign
 campaign-status-title = { $game } campaign

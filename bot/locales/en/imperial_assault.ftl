@@ -1,6 +1,10 @@
 ## Imperial Assault: every reply of /ia and /deploy-roll
 ## Group names stay as printed on the cards; tiers stay I, II, III.
 
+## The game: its title (a campaign, a refusal, /help) and what its /help reference opens with
+game-imperial_assault = Imperial Assault
+help-game-intro-imperial_assault = The bot plays the Empire as the Imperial Commander app does: deployment hand, the end-of-round deployment event, threat, activations, adaptive difficulty. One channel plays one mission.
+
 ia-yes = yes
 ia-no = no
 ia-none = none

@@ -1,6 +1,10 @@
 ## GDW Imperium (fix kit): replies and refusals.
 ## Side arguments ($side, $holder, $other) are the keys "terran" / "imperial".
 
+## The game: its title (a campaign, a refusal, /help) and what its /help reference opens with
+game-imperium = GDW Imperium
+help-game-intro-imperium = The campaign under Henry J Cobb's fix kit: sides, systems, RUs, the fleet roster, initiative, fire steps, screens and maintenance. Roll attacks on your printed CRTs and tell the bot the hits.
+
 imp-side = { $side ->
     [terran] Terran
    *[imperial] Imperial
@@ -463,3 +467,12 @@ imp-hist-initiative = { $mode ->
    *[surface] Surface
 } combat at { $system }, round { $round }: { $side } has the initiative
 imp-hist-maintenance = Maintenance at { $system }: { $n } ship(s), { $lost } destroyed
+
+## what each die is labelled with in the history (stored in English)
+imp-die-initiative = { $mode ->
+    [space] space
+   *[surface] surface
+} initiative: { $side }
+imp-die-screen = screen ({ $source }): { $ship }
+imp-die-step = step { $step }
+imp-die-frontier = frontier maintenance: { $ship }

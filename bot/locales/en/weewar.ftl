@@ -1,5 +1,9 @@
 ## Weewar: /battle replies and refusals. Unit and terrain names are proper names (not translated).
 
+## The game: its title (a campaign, a refusal, /help) and what its /help reference opens with
+game-weewar = Weewar
+help-game-intro-weewar = `/battle` works in any channel: one Weewar attack and its counter-strike with the published battle formula, every number explained, and both sides' exact loss odds.
+
 ## Refusals
 ww-give-unit = Give a unit name, e.g. { $example }.
 ww-give-terrain = Give a terrain name, e.g. { $example }.
@@ -79,3 +83,5 @@ ww-footer-recorded = recorded in this channel's campaign history
 ww-history = Weewar battle: { $attackers } { $attacker } ({ $attacker_terrain }) attacked { $defenders } { $defender } ({ $defender_terrain }) at distance { $distance }, B { $bonus }, { $rules } rules: { $defender } lost { $defender_losses }, { $counter } — { $attackers_left } { $attacker } and { $defenders_left } { $defender } left
 ww-history-counter = { $attacker } lost { $losses }
 ww-history-no-counter = no counter-strike
+## a strike's draws in the history, labelled (stored in English)
+ww-die-strike = { $striker } → { $target }

@@ -1,5 +1,8 @@
 ## Русские названия и описания команд Imperial Assault (/ia …, /deploy-roll)
 
+## выбор игры в /помощь
+choice-imperial_assault = Imperial Assault
+
 cmd-ia =
     .name = ia
     .desc = Imperial Assault: бот играет за Империю

@@ -1,5 +1,8 @@
 ## Русские названия и описания команд GDW Imperium (/imperium …, /инициатива, /техобслуживание)
 
+## выбор игры в /помощь
+choice-imperium = GDW Imperium
+
 cmd-imperium =
     .name = imperium
     .desc = GDW Imperium с фикс-китом

@@ -30,10 +30,6 @@ action-import = заменить кампанию
 action-add-gm = добавлять ведущих
 action-remove-gm = убирать ведущих
 
-game-imperial_assault = Imperial Assault
-game-imperium = GDW Imperium
-game-asteroid_belt = Пояс астероидов
-
 ## проверка параметров
 opt-type-3 = текстом
 opt-type-4 = целым числом
@@ -78,16 +74,8 @@ help-game-title = { $game } — справочник команд
 help-game-footer = Страница { $page } из { $pages } · правила и домашние правила: { $doc }
 help-page-previous = ◀ Назад
 help-page-next = Дальше ▶
-help-game-intro-weewar = `/бой` работает в любом канале: одна атака Weewar и ответный удар по опубликованной формуле боя, с объяснением каждого числа и точными шансами потерь обеих сторон.
-help-game-intro-imperial_assault = Бот играет за Империю так же, как приложение Imperial Commander: рука развёртывания, событие развёртывания в конце раунда, угроза, активации, адаптивная сложность. Один канал — одна миссия.
-help-game-intro-imperium = Кампания по исправлениям Генри Дж. Кобба: стороны, системы, RU, список флота, инициатива, шаги огня, экраны и обслуживание. Атаки бросайте по своим печатным таблицам CRT и сообщайте боту попадания.
-help-game-intro-asteroid_belt = Бот ведёт учёт «Пояса астероидов» (Далёкая Галактика): ресурсы, ОП, отряды, фишки астероидов, порядок ходов; бои и набеги решаются кубиками с точными шансами. Действует только цивилизация, чей сейчас ход.
 section-general = Общее
 section-campaign = Кампания
-section-weewar = Weewar
-section-imperial_assault = Imperial Assault
-section-imperium = GDW Imperium
-section-asteroid_belt = Пояс астероидов
 
 ## /campaign
 campaign-status-title = Кампания { $game }

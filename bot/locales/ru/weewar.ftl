@@ -1,5 +1,9 @@
 ## Weewar: ответы и отказы /battle. Названия юнитов и местностей — имена собственные (не переводятся).
 
+## Игра: её название (кампания, отказы, /помощь) и начало её справочника в /помощь
+game-weewar = Weewar
+help-game-intro-weewar = `/бой` работает в любом канале: одна атака Weewar и ответный удар по опубликованной формуле боя, с объяснением каждого числа и точными шансами потерь обеих сторон.
+
 ## Отказы
 ww-give-unit = Укажите юнит, например { $example }.
 ww-give-terrain = Укажите местность, например { $example }.
@@ -96,3 +100,5 @@ ww-footer-recorded = записано в историю кампании это�
 ww-history = Бой Weewar: { $attackers } { $attacker } ({ $attacker_terrain }) атаковали { $defenders } { $defender } ({ $defender_terrain }) на дистанции { $distance }, B { $bonus }, правила: { $rules }; { $defender } теряет { $defender_losses }, { $counter } — осталось { $attackers_left } { $attacker } и { $defenders_left } { $defender }
 ww-history-counter = { $attacker } теряет { $losses }
 ww-history-no-counter = ответного удара нет
+## чем подписаны числа удара в истории
+ww-die-strike = { $striker } → { $target }

@@ -4,43 +4,46 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.rules.asteroid_belt.fights import (
-    _add_fight,
-    _fight_record,
-    _roll_fight,
+from bot.rules.asteroid_belt.events import (
+    Event,
+    FightRecord,
+    Flagged,
+    GuardIdle,
+    GuardRedirected,
+    GuardsAttack,
+    GuardsRemaining,
+    GuardsStay,
+    MineBuilt,
+    MineIncome,
+    Outcome,
+    Targeted,
+    TargetReplaced,
 )
+from bot.rules.asteroid_belt.fights import fight_record, roll_fight
 from bot.rules.asteroid_belt.state import (
     AsteroidBeltState,
     AsteroidState,
     CivState,
-    Event,
-    FightRecord,
-    Outcome,
     RollLog,
-    _asteroid_index,
-    _edit,
-    _ev,
-    _need_any_field,
-    _need_field,
-    _to_repair,
+    asteroid_index,
+    edit,
+    need_any_field,
+    need_field,
+    to_repair,
 )
 from bot.rules.asteroid_belt.tables import (
     NATIVES,
     UNIT_TYPES,
     CivId,
     UnitType,
-    _input,
-    _rule,
     class_row,
+    input_error,
     parse_civ,
     parse_unit,
+    rule_error,
     tables,
 )
-from bot.rules.asteroid_belt.turns import (
-    _check_victory,
-    guards_player,
-    require_open,
-)
+from bot.rules.asteroid_belt.turns import check_victory, guards_player, require_open
 from bot.rules.dice import Dice
 
 
@@ -54,37 +57,36 @@ def target(
     civilisation's Target marker is replaced; guards already beaten stay beaten (bot's choice)."""
     require_open(state)
     c = parse_civ(civ)
-    i = _asteroid_index(state, label)
+    i = asteroid_index(state, label)
     a = state.asteroids[i]
     cs = state.civ(c)
     if a.status == "mine":
         assert a.owner is not None
-        raise _rule("ab-err-mine-taken", label=a.label, owner=a.owner)
+        raise rule_error("ab-err-mine-taken", label=a.label, owner=a.owner)
     if a.status == "flag":
-        raise _rule("ab-err-already-flag", label=a.label)
+        raise rule_error("ab-err-already-flag", label=a.label)
     if a.status == "target" and a.target_by == c:
-        raise _rule("ab-err-already-target", label=a.label, civ=c)
-    _need_any_field(cs, "target")
-    new = _edit(state, asteroids=[i])
+        raise rule_error("ab-err-already-target", label=a.label, civ=c)
+    need_any_field(cs, "target")
+    new = edit(state, asteroids=[i])
     a = new.asteroids[i]
     events: list[Event] = []
     if a.status == "target":
         assert a.target_by is not None
-        events.append(_ev("target.replaced", civ=c, other=a.target_by, label=a.label))
+        events.append(TargetReplaced(civ=c, other=a.target_by, label=a.label))
     else:
         a.guards = list(class_row(a.number).guards)
     a.status, a.target_by, a.phase = "target", c, "marked"
     events.append(
-        _ev(
-            "target.marked",
+        Targeted(
             civ=c,
             label=a.label,
             number=a.number,
-            guards=list(a.guards),
+            guards=tuple(a.guards),
             player=guards_player(new, c),
         )
     )
-    return new, Outcome(action="target", civ=c, events=events)
+    return new, Outcome(action="target", civ=c, events=tuple(events))
 
 
 def resolve_guards(
@@ -97,22 +99,21 @@ def resolve_guards(
     (in the field) for it to attack. Guards that lose are removed (a recon guard attacks without
     risk, as any recon); if none is left the Target becomes a Flag."""
     require_open(state)
-    i = _asteroid_index(state, label)
+    i = asteroid_index(state, label)
     a = state.asteroids[i]
     if a.status != "target" or a.target_by is None:
-        raise _rule("ab-err-not-target", label=a.label)
+        raise rule_error("ab-err-not-target", label=a.label)
     invader = a.target_by
     if a.phase == "marked":
-        raise _rule("ab-err-guards-later", label=a.label, civ=invader)
+        raise rule_error("ab-err-guards-later", label=a.label, civ=invader)
     if a.phase == "besieged":
-        raise _rule("ab-err-guards-done", label=a.label, civ=invader)
+        raise rule_error("ab-err-guards-done", label=a.label, civ=invader)
     units = [parse_unit(p) for p in picks]
-    new = _edit(state, civs=[invader], asteroids=[i])
+    new = edit(state, civs=[invader], asteroids=[i])
     a = new.asteroids[i]
     cs = new.civ(invader)
     log = RollLog(dice)
-    fights: list[FightRecord] = []
-    events = [_ev("guards.start", label=a.label, civ=invader)]
+    events: list[Event | FightRecord] = [GuardsAttack(label=a.label, civ=invader)]
     standing: list[UnitType] = []
     _check_picks(cs, a, units)
     for i, guard in enumerate(a.guards):
@@ -122,29 +123,29 @@ def resolve_guards(
             target_unit = next((u for u in UNIT_TYPES if cs.field[u] >= 1), None)
             if target_unit is None:
                 standing.append(guard)
-                events.append(_ev("guards.idle", guard=guard))
+                events.append(GuardIdle(guard=guard))
                 continue
-            events.append(_ev("guards.redirect", guard=guard, unit=target_unit))
-        rec = _fight_record(
+            events.append(GuardRedirected(guard=guard, unit=target_unit))
+        rec = fight_record(
             NATIVES,
             guard,
             invader,
             target_unit,
-            _roll_fight(log, NATIVES, guard, invader, target_unit),
+            roll_fight(log, NATIVES, guard, invader, target_unit),
         )
-        _add_fight(fights, events, rec)
+        events.append(rec)
         if rec.defender_removed:
-            _to_repair(cs, target_unit)
+            to_repair(cs, target_unit)
         if not rec.attacker_removed:
             standing.append(guard)
     a.guards = standing
     if standing:
         a.phase = "besieged"
-        events.append(_ev("guards.left", label=a.label, guards=list(standing), civ=invader))
+        events.append(GuardsStay(label=a.label, guards=tuple(standing), civ=invader))
     else:
         _flag(a)
-        events.append(_ev("flag", label=a.label))
-    return new, Outcome(action="guards", civ=NATIVES, events=events, rolls=log.rolls, fights=fights)
+        events.append(Flagged(label=a.label))
+    return new, Outcome(action="guards", civ=NATIVES, events=tuple(events), rolls=tuple(log.rolls))
 
 
 def _check_picks(cs: CivState, a: AsteroidState, units: Sequence[UnitType]) -> None:
@@ -152,7 +153,7 @@ def _check_picks(cs: CivState, a: AsteroidState, units: Sequence[UnitType]) -> N
     command rolls nothing."""
     if any(cs.field[u] for u in UNIT_TYPES):
         if len(units) != len(a.guards):
-            raise _input(
+            raise input_error(
                 "ab-err-picks",
                 label=a.label,
                 n=len(a.guards),
@@ -161,7 +162,7 @@ def _check_picks(cs: CivState, a: AsteroidState, units: Sequence[UnitType]) -> N
             )
         for i, pick in enumerate(units):
             if cs.field[pick] < 1:
-                raise _rule("ab-err-pick-missing", civ=cs.civ, unit=pick, n=i + 1)
+                raise rule_error("ab-err-pick-missing", civ=cs.civ, unit=pick, n=i + 1)
 
 
 def _flag(a: AsteroidState) -> None:
@@ -180,36 +181,36 @@ def attack_guards(
     require_open(state)
     c = parse_civ(civ)
     u = parse_unit(unit)
-    i = _asteroid_index(state, label)
-    new = _edit(state, civs=[c], asteroids=[i])
+    i = asteroid_index(state, label)
+    new = edit(state, civs=[c], asteroids=[i])
     a = new.asteroids[i]
     if a.status != "target" or a.target_by != c:
-        raise _rule("ab-err-not-your-target", label=a.label, civ=c)
+        raise rule_error("ab-err-not-your-target", label=a.label, civ=c)
     if a.phase == "marked":
-        raise _rule("ab-err-guards-not-yet", label=a.label, civ=c)
+        raise rule_error("ab-err-guards-not-yet", label=a.label, civ=c)
     if a.phase == "guards_due":
-        raise _rule("ab-err-guards-first", player=guards_player(new, c), label=a.label)
+        raise rule_error("ab-err-guards-first", player=guards_player(new, c), label=a.label)
     if guard is None:
         g = a.guards[0]
     else:
         g = parse_unit(guard)
         if g not in a.guards:
-            raise _rule("ab-err-no-such-guard", label=a.label, guard=g, guards=list(a.guards))
+            raise rule_error("ab-err-no-such-guard", label=a.label, guard=g, guards=list(a.guards))
     cs = new.civ(c)
-    _need_field(cs, u, "attack")
+    need_field(cs, u, "attack")
     log = RollLog(dice)
-    rec = _fight_record(c, u, NATIVES, g, _roll_fight(log, c, u, NATIVES, g))
-    events = [_ev("fight", n=0)]
+    rec = fight_record(c, u, NATIVES, g, roll_fight(log, c, u, NATIVES, g))
+    events: list[Event | FightRecord] = [rec]
     if rec.attacker_removed:
-        _to_repair(cs, u)
+        to_repair(cs, u)
     if rec.defender_removed:
         a.guards.remove(g)
         if not a.guards:
             _flag(a)
-            events.append(_ev("flag", label=a.label))
+            events.append(Flagged(label=a.label))
         else:
-            events.append(_ev("guards.remaining", label=a.label, guards=list(a.guards)))
-    return new, Outcome(action="attack", civ=c, events=events, rolls=log.rolls, fights=[rec])
+            events.append(GuardsRemaining(label=a.label, guards=tuple(a.guards)))
+    return new, Outcome(action="attack", civ=c, events=tuple(events), rolls=tuple(log.rolls))
 
 
 def build_mine(
@@ -219,25 +220,24 @@ def build_mine(
     resources (hard variant: 5 fewer), and it owns the asteroid for good."""
     require_open(state)
     c = parse_civ(civ)
-    i = _asteroid_index(state, label)
-    new = _edit(state, civs=[c], asteroids=[i])
+    i = asteroid_index(state, label)
+    new = edit(state, civs=[c], asteroids=[i])
     a = new.asteroids[i]
     if a.status == "mine":
         assert a.owner is not None
-        raise _rule("ab-err-already-mine", label=a.label, owner=a.owner)
+        raise rule_error("ab-err-already-mine", label=a.label, owner=a.owner)
     if a.status != "flag":
-        raise _rule("ab-err-no-flag", label=a.label)
+        raise rule_error("ab-err-no-flag", label=a.label)
     cs = new.civ(c)
-    _need_any_field(cs, "flag")
+    need_any_field(cs, "flag")
     row = class_row(a.number)
     penalty = tables().variants[new.variant].capture_penalty
     gained = max(0, row.resources - penalty)
     a.status, a.owner, a.target_by, a.stock = "mine", c, None, gained
     cs.vp += row.vp
     cs.resources += gained
-    events = [
-        _ev(
-            "mine.built",
+    events: list[Event] = [
+        MineBuilt(
             civ=c,
             label=a.label,
             number=a.number,
@@ -251,8 +251,13 @@ def build_mine(
         )
     ]
     if row.income:
-        events.append(_ev("mine.income", income=row.income))
-    winner = _check_victory(new, c, events)
+        events.append(MineIncome(income=row.income))
+    winner = check_victory(new, c, events)
     return new, Outcome(
-        action="mine", civ=c, events=events, resources={c: gained}, vp={c: row.vp}, winner=winner
+        action="mine",
+        civ=c,
+        events=tuple(events),
+        resources={c: gained},
+        vp={c: row.vp},
+        winner=winner,
     )

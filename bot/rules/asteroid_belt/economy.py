@@ -5,20 +5,29 @@ from __future__ import annotations
 
 from typing import Literal
 
+from bot.rules.asteroid_belt.events import (
+    CreatedAtBase,
+    CreatedAtMine,
+    CreatedByElite,
+    Disbanded,
+    EliteRoll,
+    Event,
+    Moved,
+    Outcome,
+    Reinforced,
+    TokenUsed,
+)
 from bot.rules.asteroid_belt.state import (
     AsteroidBeltState,
     AsteroidState,
     CivState,
-    Event,
-    Outcome,
     RollLog,
-    _asteroid_index,
-    _edit,
-    _ev,
-    _need_field,
-    _pay,
-    _to_repair,
-    _units_msg,
+    asteroid_index,
+    edit,
+    need_field,
+    pay,
+    to_repair,
+    units_msg,
 )
 from bot.rules.asteroid_belt.tables import (
     MAX_COUNT,
@@ -26,13 +35,13 @@ from bot.rules.asteroid_belt.tables import (
     UNIT_TYPES,
     CivId,
     UnitType,
-    _input,
-    _rule,
     civ_row,
+    input_error,
     msg_args,
     parse_civ,
     parse_unit,
     price,
+    rule_error,
     tables,
     unit_row,
 )
@@ -68,26 +77,26 @@ def create(
     c = parse_civ(civ)
     u = parse_unit(unit)
     if not 1 <= count <= MAX_COUNT:
-        raise _input("ab-err-create-count", max=MAX_COUNT)
+        raise input_error("ab-err-create-count", max=MAX_COUNT)
     state.civ(c)  # refuses a civilisation not in the game
     mine: AsteroidState | None = None
     where: list[int] = []
     if at is not None and at.strip() and at.strip().lower() not in ("base", "база"):
-        where.append(_asteroid_index(state, at))
+        where.append(asteroid_index(state, at))
         mine = state.asteroids[where[0]]
         if mine.status != "mine" or mine.owner != c:
-            raise _rule("ab-err-not-your-mine", label=mine.label, civ=c)
+            raise rule_error("ab-err-not-your-mine", label=mine.label, civ=c)
         if mine.base and not by_elite:
             mine, where = None, []
-    new = _edit(state, civs=[c], asteroids=where)
+    new = edit(state, civs=[c], asteroids=where)
     cs = new.civs[c]
     if where:
         mine = new.asteroids[where[0]]
     if u == "elite":
         if count != 1:
-            raise _input("ab-err-one-elite")
+            raise input_error("ab-err-one-elite")
         if cs.repair["elite"] < 1:
-            raise _rule("ab-err-elite-not-in-repair", civ=c)
+            raise rule_error("ab-err-elite-not-in-repair", civ=c)
     if by_elite:
         return new, _create_by_elite(cs, c, u, count, mine, RollLog(dice))
     return new, _create_paid(cs, c, u, count, mine)
@@ -101,24 +110,24 @@ def _create_by_elite(
     events: list[Event] = []
     row = civ_row(c)
     if u != row.elite_creates:
-        raise _rule("ab-err-elite-creates-only", civ=c, unit=row.elite_creates)
+        raise rule_error("ab-err-elite-creates-only", civ=c, unit=row.elite_creates)
     if mine is None:
-        raise _input("ab-err-elite-where", civ=c)
-    _need_field(cs, "elite", "create")
+        raise input_error("ab-err-elite-where", civ=c)
+    need_field(cs, "elite", "create")
     if cs.elite_created_this_turn:
-        raise _rule("ab-err-elite-done", civ=c)
+        raise rule_error("ab-err-elite-done", civ=c)
     limit = 2 if row.elite_double_on is not None else 1
     if count > limit:
-        raise _input("ab-err-elite-limit", civ=c, limit=limit)
+        raise input_error("ab-err-elite-limit", civ=c, limit=limit)
     if p * count > cs.resources:
-        raise _rule(
+        raise rule_error(
             "ab-err-elite-cost", count=count, unit=u, cost=p * count, civ=c, have=cs.resources
         )
     made = count
     if count == 2 and row.elite_double_on is not None:
         face = log.d6("ab-roll-elite", civ=c, unit=u, needed=row.elite_double_on)
         made = 2 if face >= row.elite_double_on else 1
-        events.append(_ev("elite.roll", face=face, made=made, unit=u, needed=row.elite_double_on))
+        events.append(EliteRoll(face=face, made=made, unit=u, needed=row.elite_double_on))
     cost = p * made
     cs.resources -= cost
     cs.elite_created_this_turn = True
@@ -126,8 +135,7 @@ def _create_by_elite(
     if row.elite_units_ready == "next_turn":
         cs.not_ready[u] += made
     events.append(
-        _ev(
-            "create.elite",
+        CreatedByElite(
             civ=c,
             count=made,
             unit=u,
@@ -137,7 +145,13 @@ def _create_by_elite(
             ready=row.elite_units_ready,
         )
     )
-    return Outcome(action="create", civ=c, events=events, rolls=log.rolls, resources={c: -cost})
+    return Outcome(
+        action="create",
+        civ=c,
+        events=tuple(events),
+        rolls=tuple(log.rolls),
+        resources={c: -cost},
+    )
 
 
 def _create_paid(
@@ -146,25 +160,17 @@ def _create_paid(
     """:func:`create` at the base (paid from stock, into reserve) or next to a mine (paid from
     what that mine brought in, into the field), on the copied books ``cs``."""
     p = price(c, u)
-    events: list[Event] = []
+    event: Event
     cost = p * count
     if mine is None:
-        _pay(cs, cost, _units_msg(count, u, price(c, u)))
+        pay(cs, cost, units_msg(count, u, price(c, u)))
         _bring(cs, u, count, "reserve")
-        events.append(
-            _ev(
-                "create.base",
-                civ=c,
-                count=count,
-                unit=u,
-                label=cs.base,
-                cost=cost,
-                left=cs.resources,
-            )
+        event = CreatedAtBase(
+            civ=c, count=count, unit=u, label=cs.base, cost=cost, left=cs.resources
         )
     else:
         if cost > mine.stock:
-            raise _rule(
+            raise rule_error(
                 "ab-err-mine-stock",
                 count=count,
                 unit=u,
@@ -172,22 +178,19 @@ def _create_paid(
                 label=mine.label,
                 stock=mine.stock,
             )
-        _pay(cs, cost, _units_msg(count, u, price(c, u)))
+        pay(cs, cost, units_msg(count, u, price(c, u)))
         mine.stock -= cost
         _bring(cs, u, count, "field")
-        events.append(
-            _ev(
-                "create.mine",
-                civ=c,
-                count=count,
-                unit=u,
-                label=mine.label,
-                cost=cost,
-                left=cs.resources,
-                stock=mine.stock,
-            )
+        event = CreatedAtMine(
+            civ=c,
+            count=count,
+            unit=u,
+            label=mine.label,
+            cost=cost,
+            left=cs.resources,
+            stock=mine.stock,
         )
-    return Outcome(action="create", civ=c, events=events, resources={c: -cost})
+    return Outcome(action="create", civ=c, events=(event,), resources={c: -cost})
 
 
 def _bring(cs: CivState, unit: UnitType, n: int, where: Literal["field", "reserve"]) -> None:
@@ -211,18 +214,18 @@ def move(
     c = parse_civ(civ)
     u = parse_unit(unit)
     if not 1 <= moves <= MAX_MOVES:
-        raise _input("ab-err-moves", max=MAX_MOVES)
-    new = _edit(state, civs=[c])
+        raise input_error("ab-err-moves", max=MAX_MOVES)
+    new = edit(state, civs=[c])
     cs = new.civ(c)
     deploy = from_base if from_base is not None else cs.available(u) < 1 and cs.reserve[u] >= 1
     if deploy:
         if cs.reserve[u] < 1:
-            raise _rule("ab-err-no-reserve", civ=c, unit=u)
+            raise rule_error("ab-err-no-reserve", civ=c, unit=u)
     else:
-        _need_field(cs, u, "move")
+        need_field(cs, u, "move")
     row = unit_row(u)
     cost = row.move_cost * moves
-    _pay(
+    pay(
         cs,
         cost,
         Msg.of("ab-pay-moves", **msg_args({"moves": moves, "unit": u, "per": row.move_cost})),
@@ -230,8 +233,7 @@ def move(
     if deploy:
         cs.reserve[u] -= 1
         cs.field[u] += 1
-    event = _ev(
-        "move",
+    event = Moved(
         civ=c,
         unit=u,
         moves=moves,
@@ -240,7 +242,7 @@ def move(
         left=cs.resources,
         base=cs.base if deploy else "",
     )
-    return new, Outcome(action="move", civ=c, events=[event], resources={c: -cost})
+    return new, Outcome(action="move", civ=c, events=(event,), resources={c: -cost})
 
 
 def disband(
@@ -254,15 +256,15 @@ def disband(
     c = parse_civ(civ)
     u = parse_unit(unit)
     if not 1 <= count <= MAX_COUNT:
-        raise _input("ab-err-disband-count", max=MAX_COUNT)
-    new = _edit(state, civs=[c])
+        raise input_error("ab-err-disband-count", max=MAX_COUNT)
+    new = edit(state, civs=[c])
     cs = new.civ(c)
     if cs.field[u] < count:
-        raise _rule("ab-err-disband-none", civ=c, unit=u, have=cs.field[u], n=count)
+        raise rule_error("ab-err-disband-none", civ=c, unit=u, have=cs.field[u], n=count)
     for _ in range(count):
-        _to_repair(cs, u)
-    event = _ev("disband", civ=c, unit=u, count=count, field=cs.field[u])
-    return new, Outcome(action="disband", civ=c, events=[event])
+        to_repair(cs, u)
+    event = Disbanded(civ=c, unit=u, count=count, field=cs.field[u])
+    return new, Outcome(action="disband", civ=c, events=(event,))
 
 
 def use_token(
@@ -271,13 +273,13 @@ def use_token(
     """Spend one of the elite's 3 one-use ability tokens (moved to repair)."""
     require_open(state)
     c = parse_civ(civ)
-    new = _edit(state, civs=[c])
+    new = edit(state, civs=[c])
     cs = new.civ(c)
     if cs.tokens_left < 1:
-        raise _rule("ab-err-no-tokens", civ=c)
+        raise rule_error("ab-err-no-tokens", civ=c)
     cs.tokens_left -= 1
-    event = _ev("token", civ=c, note=note.strip()[:200], left=cs.tokens_left)
-    return new, Outcome(action="token", civ=c, events=[event])
+    event = TokenUsed(civ=c, note=note.strip()[:200], left=cs.tokens_left)
+    return new, Outcome(action="token", civ=c, events=(event,))
 
 
 def cheapest_price(civ: CivId) -> int:
@@ -289,15 +291,15 @@ def reinforce(state: AsteroidBeltState, civ: CivId | str) -> tuple[AsteroidBeltS
     enough resources to create one: 1 unit of every type and 20 resources at the base."""
     require_open(state)
     c = parse_civ(civ)
-    new = _edit(state, civs=[c])
+    new = edit(state, civs=[c])
     cs = new.civ(c)
     if cs.reinforcement_used:
-        raise _rule("ab-err-reinforced", civ=c)
+        raise rule_error("ab-err-reinforced", civ=c)
     if cs.units_left():
-        raise _rule("ab-err-reinforce-units", civ=c, n=cs.units_left())
+        raise rule_error("ab-err-reinforce-units", civ=c, n=cs.units_left())
     cheapest = cheapest_price(c)
     if cs.resources >= cheapest:
-        raise _rule("ab-err-reinforce-resources", civ=c, have=cs.resources, cheapest=cheapest)
+        raise rule_error("ab-err-reinforce-resources", civ=c, have=cs.resources, cheapest=cheapest)
     cs.reinforcement_used = True
     for u in UNIT_TYPES:
         if u == "elite" and cs.repair["elite"] < 1:
@@ -305,5 +307,5 @@ def reinforce(state: AsteroidBeltState, civ: CivId | str) -> tuple[AsteroidBeltS
         _bring(cs, u, 1, "reserve")
     gained = tables().rules.reinforcement_resources
     cs.resources += gained
-    event = _ev("reinforce", civ=c, label=cs.base, gained=gained, resources=cs.resources)
-    return new, Outcome(action="reinforce", civ=c, events=[event], resources={c: gained})
+    event = Reinforced(civ=c, label=cs.base, gained=gained, resources=cs.resources)
+    return new, Outcome(action="reinforce", civ=c, events=(event,), resources={c: gained})

@@ -7,30 +7,32 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Literal
 
-from bot.rules.asteroid_belt.state import (
-    AsteroidBeltState,
-    CivState,
+from bot.rules.asteroid_belt.events import (
     Event,
     FightRecord,
     Odds,
     Outcome,
+    ShuttleDefeated,
+)
+from bot.rules.asteroid_belt.state import (
+    AsteroidBeltState,
+    CivState,
     RollLog,
-    _edit,
-    _ev,
-    _lose_shuttle,
-    _need_field,
-    _to_repair,
+    edit,
+    lose_shuttle,
+    need_field,
+    to_repair,
 )
 from bot.rules.asteroid_belt.tables import (
     NATIVES,
     CivId,
     Owner,
     UnitType,
-    _input,
-    _rule,
+    input_error,
     parse_civ,
     parse_owner,
     parse_unit,
+    rule_error,
     tables,
     unit_row,
 )
@@ -74,26 +76,29 @@ def unit_odds(attacker: UnitType, defender: UnitType) -> Odds:
     return fight_odds(attack_bonus(attacker), defence_bonus(defender))
 
 
-def _roll_fight(
+def roll_fight(
     log: RollLog,
     attacker: Owner,
     a_unit: UnitType,
     defender: Owner,
     d_unit: UnitType,
 ) -> tuple[int, int, int, int]:
+    """The two dice of a fight between units, and the bonuses: (attack die, attack bonus,
+    defence die, defence bonus)."""
     ab, db = attack_bonus(a_unit), defence_bonus(d_unit)
     ar = log.d6("ab-roll-attack", attacker=attacker, aunit=a_unit)
     dr = log.d6("ab-roll-defence", defender=defender, dunit=d_unit)
     return ar, ab, dr, db
 
 
-def _fight_record(
+def fight_record(
     attacker: Owner,
     a_unit: UnitType,
     defender: Owner,
     d_unit: UnitType,
     rolls: tuple[int, int, int, int],
 ) -> FightRecord:
+    """The fight :func:`roll_fight` rolled: the result and who leaves the field."""
     ar, ab, dr, db = rolls
     total_a, total_d = ar + ab, dr + db
     result: Literal["attacker", "defender", "draw"]
@@ -119,11 +124,6 @@ def _fight_record(
         defender_removed=result == "attacker",
         safe_attack=safe,
     )
-
-
-def _add_fight(fights: list[FightRecord], events: list[Event], rec: FightRecord) -> None:
-    events.append(_ev("fight", n=len(fights)))
-    fights.append(rec)
 
 
 # --------------------------------------------------------------------------------------------
@@ -156,10 +156,10 @@ def fight_sides(
     elif len(others) == 1:
         dfn = others[0]
     else:
-        raise _input("ab-err-defender-side")
+        raise input_error("ab-err-defender-side")
     if att == NATIVES:
         if dfn == NATIVES:
-            raise _input("ab-err-natives-each-other")
+            raise input_error("ab-err-natives-each-other")
         require_may_act_for(state, member_civ, NATIVES, gm=gm, against=dfn)
     return att, dfn
 
@@ -180,33 +180,26 @@ def fight(
     dfn = parse_owner(defender)
     au, du = parse_unit(attacker_unit), parse_unit(defender_unit)
     if att == dfn:
-        raise _input("ab-err-same-side")
+        raise input_error("ab-err-same-side")
     if att == NATIVES and dfn == NATIVES:
-        raise _input("ab-err-natives-each-other")
+        raise input_error("ab-err-natives-each-other")
     for side, unit in ((att, au), (dfn, du)):
         if side == NATIVES and not unit_row(unit).natives:
-            raise _input("ab-err-natives-no-unit", unit=unit)
+            raise input_error("ab-err-natives-no-unit", unit=unit)
     if att != NATIVES:
-        _need_field(state.civ(att), au, "attack")
+        need_field(state.civ(att), au, "attack")
     if dfn != NATIVES:
         dcs = state.civ(dfn)
         if dcs.field[du] < 1:
-            raise _rule("ab-err-no-defender", civ=dfn, unit=du)
+            raise rule_error("ab-err-no-defender", civ=dfn, unit=du)
     log = RollLog(dice)
-    rec = _fight_record(att, au, dfn, du, _roll_fight(log, att, au, dfn, du))
-    new = _edit(state, civs=[side for side in (att, dfn) if side != NATIVES])
+    rec = fight_record(att, au, dfn, du, roll_fight(log, att, au, dfn, du))
+    new = edit(state, civs=[side for side in (att, dfn) if side != NATIVES])
     if rec.attacker_removed and att != NATIVES:
-        _to_repair(new.civs[att], au)
+        to_repair(new.civs[att], au)
     if rec.defender_removed and dfn != NATIVES:
-        _to_repair(new.civs[dfn], du)
-    out = Outcome(
-        action="fight",
-        civ=att,
-        events=[_ev("fight", n=0)],
-        rolls=log.rolls,
-        fights=[rec],
-    )
-    return new, out
+        to_repair(new.civs[dfn], du)
+    return new, Outcome(action="fight", civ=att, events=(rec,), rolls=tuple(log.rolls))
 
 
 def shuttle_fight(
@@ -223,13 +216,13 @@ def shuttle_fight(
     require_open(state)
     att, dfn = parse_civ(attacker), parse_civ(defender)
     if att == dfn:
-        raise _input("ab-err-same-civ")
+        raise input_error("ab-err-same-civ")
     cap = tables().rules.shuttle_capacity
     a_units = [parse_unit(u) for u in attacker_aboard]
     d_units = [parse_unit(u) for u in defender_aboard]
     for civ, units in ((att, a_units), (dfn, d_units)):
         if not 1 <= len(units) <= cap:
-            raise _input("ab-err-shuttle-capacity", cap=cap)
+            raise input_error("ab-err-shuttle-capacity", cap=cap)
         _need_aboard(state.civ(civ), units)
     ab = 1 if len(a_units) > len(d_units) else 0
     db = 1 if len(d_units) > len(a_units) else 0
@@ -254,23 +247,23 @@ def shuttle_fight(
         defender_removed=result == "attacker",
         aboard=(len(a_units), len(d_units)),
     )
-    events = [_ev("fight", n=0)]
+    events: list[Event | FightRecord] = [rec]
     if result == "draw":
-        new = _edit(state)
+        new = edit(state)
     else:
         loser, units = (dfn, d_units) if result == "attacker" else (att, a_units)
-        new = _edit(state, civs=[loser])
+        new = edit(state, civs=[loser])
         lcs = new.civs[loser]
         # the loser's tracked shuttle carrying exactly these units leaves the board with them
         carrier = next((s for s in lcs.shuttles if sorted(s.aboard) == sorted(units)), None)
         if carrier is not None:
-            _lose_shuttle(lcs, carrier)
+            lose_shuttle(lcs, carrier)
         else:
             for u in units:
-                _to_repair(lcs, u)
-        events.append(_ev("shuttle.defeated", civ=loser, units=list(units)))
+                to_repair(lcs, u)
+        events.append(ShuttleDefeated(civ=loser, units=tuple(units)))
     return new, Outcome(
-        action="shuttle-fight", civ=att, events=events, rolls=log.rolls, fights=[rec]
+        action="shuttle-fight", civ=att, events=tuple(events), rolls=tuple(log.rolls)
     )
 
 
@@ -278,4 +271,4 @@ def _need_aboard(cs: CivState, units: Sequence[UnitType]) -> None:
     for u in set(units):
         n = units.count(u)
         if cs.available(u) < n:
-            raise _rule("ab-err-not-enough", civ=cs.civ, have=cs.available(u), unit=u, n=n)
+            raise rule_error("ab-err-not-enough", civ=cs.civ, have=cs.available(u), unit=u, n=n)

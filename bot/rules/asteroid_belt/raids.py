@@ -5,33 +5,44 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.rules.asteroid_belt.events import (
+    Boarded,
+    CargoMoved,
+    CargoStays,
+    Event,
+    Outcome,
+    Raided,
+    RaidGain,
+    RaidLost,
+    ShuttleActivated,
+    ShuttleEmpty,
+    ShuttleGone,
+    ShuttleMoved,
+    Unloaded,
+)
 from bot.rules.asteroid_belt.state import (
     AsteroidBeltState,
     CivState,
-    Outcome,
     RollLog,
     ShuttleState,
-    _edit,
-    _ev,
-    _lose_shuttle,
-    _need_any_field,
-    _pay,
+    edit,
     find_asteroid,
+    lose_shuttle,
+    need_any_field,
+    pay,
     pick_portal,
 )
 from bot.rules.asteroid_belt.tables import (
     CivId,
     UnitType,
-    _input,
-    _rule,
     class_row,
+    input_error,
     parse_civ,
     parse_unit,
+    rule_error,
     tables,
 )
-from bot.rules.asteroid_belt.turns import (
-    require_open,
-)
+from bot.rules.asteroid_belt.turns import require_open
 from bot.rules.dice import Dice
 from bot.rules.msg import Msg
 
@@ -49,40 +60,33 @@ def activate_shuttle(
     c = parse_civ(civ)
     a = find_asteroid(state, at)
     if not class_row(a.number).shuttle:
-        raise _rule("ab-err-not-class-3", label=a.label, number=a.number)
+        raise rule_error("ab-err-not-class-3", label=a.label, number=a.number)
     units = [parse_unit(x) for x in aboard]
     cap = tables().rules.shuttle_capacity
     if len(units) > cap:
-        raise _input("ab-err-shuttle-capacity", cap=cap)
-    new = _edit(state, civs=[c])
+        raise input_error("ab-err-shuttle-capacity", cap=cap)
+    new = edit(state, civs=[c])
     cs = new.civ(c)
-    _need_any_field(cs, "asteroid")
+    need_any_field(cs, "asteroid")
     _need_free(cs, units)
     own = a.status == "mine" and a.owner == c
     cost = 0 if own else tables().rules.shuttle_cost
-    _pay(cs, cost, Msg("ab-pay-shuttle"))
+    pay(cs, cost, Msg("ab-pay-shuttle"))
     taken = {s.number for s in cs.shuttles}
     number = next(n for n in range(1, len(taken) + 2) if n not in taken)
     cs.shuttles = sorted(
         [*cs.shuttles, ShuttleState(number=number, at=a.label, aboard=list(units))],
         key=lambda s: s.number,
     )
-    events = [
-        _ev(
-            "shuttle",
-            civ=c,
-            label=a.label,
-            cost=cost,
-            left=cs.resources,
-            own=int(own),
-            number=number,
-        )
-    ]
-    if units:
-        events.append(_ev("shuttle.board", civ=c, number=number, units=list(units)))
-    else:
-        events.append(_ev("shuttle.empty", civ=c, number=number))
-    return new, Outcome(action="shuttle", civ=c, events=events, resources={c: -cost})
+    activated = ShuttleActivated(
+        civ=c, label=a.label, cost=cost, left=cs.resources, own=int(own), number=number
+    )
+    boarded: Event = (
+        Boarded(civ=c, number=number, units=tuple(units))
+        if units
+        else ShuttleEmpty(civ=c, number=number)
+    )
+    return new, Outcome(action="shuttle", civ=c, events=(activated, boarded), resources={c: -cost})
 
 
 def _need_free(cs: CivState, units: Sequence[UnitType]) -> None:
@@ -91,21 +95,21 @@ def _need_free(cs: CivState, units: Sequence[UnitType]) -> None:
         n = units.count(u)
         free = cs.available(u) - cs.aboard(u)
         if free < n:
-            raise _rule("ab-err-not-free", civ=cs.civ, unit=u, have=max(0, free), n=n)
+            raise rule_error("ab-err-not-free", civ=cs.civ, unit=u, have=max(0, free), n=n)
 
 
 def _need_shuttle(cs: CivState, number: int | None) -> ShuttleState:
     """The civilisation's shuttle ``number``; with no number, its only shuttle."""
     if not cs.shuttles:
-        raise _rule("ab-err-no-shuttles", civ=cs.civ)
+        raise rule_error("ab-err-no-shuttles", civ=cs.civ)
     numbers = ", ".join(str(s.number) for s in cs.shuttles)
     if number is None:
         if len(cs.shuttles) > 1:
-            raise _input("ab-err-which-shuttle", civ=cs.civ, numbers=numbers)
+            raise input_error("ab-err-which-shuttle", civ=cs.civ, numbers=numbers)
         return cs.shuttles[0]
     found = cs.shuttle(number)
     if found is None:
-        raise _rule("ab-err-no-such-shuttle", civ=cs.civ, number=number, numbers=numbers)
+        raise rule_error("ab-err-no-such-shuttle", civ=cs.civ, number=number, numbers=numbers)
     return found
 
 
@@ -121,19 +125,19 @@ def board(
     c = parse_civ(civ)
     boarding = [parse_unit(x) for x in units]
     if not boarding:
-        raise _input("ab-err-no-units")
-    new = _edit(state, civs=[c])
+        raise input_error("ab-err-no-units")
+    new = edit(state, civs=[c])
     cs = new.civ(c)
     sh = _need_shuttle(cs, shuttle)
     cap = tables().rules.shuttle_capacity
     if len(sh.aboard) + len(boarding) > cap:
-        raise _rule(
+        raise rule_error(
             "ab-err-shuttle-full", number=sh.number, cap=cap, n=len(sh.aboard), more=len(boarding)
         )
     _need_free(cs, boarding)
     sh.aboard.extend(boarding)
-    event = _ev("shuttle.board", civ=c, number=sh.number, units=list(sh.aboard))
-    return new, Outcome(action="board", civ=c, events=[event])
+    event = Boarded(civ=c, number=sh.number, units=tuple(sh.aboard))
+    return new, Outcome(action="board", civ=c, events=(event,))
 
 
 def unload(
@@ -147,14 +151,14 @@ def unload(
     require_open(state)
     c = parse_civ(civ)
     leaving = [parse_unit(x) for x in units]
-    new = _edit(state, civs=[c])
+    new = edit(state, civs=[c])
     cs = new.civ(c)
     sh = _need_shuttle(cs, shuttle)
     if not leaving:
         leaving = list(sh.aboard)
     for u in dict.fromkeys(leaving):
         if sh.aboard.count(u) < leaving.count(u):
-            raise _rule(
+            raise rule_error(
                 "ab-err-not-aboard",
                 number=sh.number,
                 unit=u,
@@ -163,11 +167,11 @@ def unload(
             )
     for u in leaving:
         sh.aboard.remove(u)
-    events = [_ev("shuttle.unload", civ=c, number=sh.number, units=list(leaving))]
+    events: list[Event] = [Unloaded(civ=c, number=sh.number, units=tuple(leaving))]
     if not sh.aboard:
         cs.shuttles = [s for s in cs.shuttles if s.number != sh.number]
-        events.append(_ev("shuttle.gone", civ=c, number=sh.number))
-    return new, Outcome(action="unload", civ=c, events=events)
+        events.append(ShuttleGone(civ=c, number=sh.number))
+    return new, Outcome(action="unload", civ=c, events=tuple(events))
 
 
 def move_shuttle(
@@ -176,16 +180,16 @@ def move_shuttle(
     """A shuttle moves over red cells for free; its speed is a d6, rolled once per turn."""
     require_open(state)
     c = parse_civ(civ)
-    new = _edit(state, civs=[c])
+    new = edit(state, civs=[c])
     cs = new.civ(c)
     sh = _need_shuttle(cs, shuttle)
     if sh.moved_turn == new.turn:
-        raise _rule("ab-err-shuttle-moved", civ=c, number=sh.number, speed=sh.speed)
+        raise rule_error("ab-err-shuttle-moved", civ=c, number=sh.number, speed=sh.speed)
     log = RollLog(dice)
     face = log.d6("ab-roll-shuttle-speed", civ=c, number=sh.number)
     sh.moved_turn, sh.speed = new.turn, face
-    event = _ev("shuttle.move", civ=c, number=sh.number, speed=face, units=list(sh.aboard))
-    return new, Outcome(action="shuttle-move", civ=c, events=[event], rolls=log.rolls)
+    event = ShuttleMoved(civ=c, number=sh.number, speed=face, units=tuple(sh.aboard))
+    return new, Outcome(action="shuttle-move", civ=c, events=(event,), rolls=tuple(log.rolls))
 
 
 def raid(
@@ -203,22 +207,21 @@ def raid(
     c = parse_civ(civ)
     t = tables()
     if not t.variants[state.variant].raids:
-        raise _rule("ab-err-no-raids")
-    new = _edit(state, civs=[c])
+        raise rule_error("ab-err-no-raids")
+    new = edit(state, civs=[c])
     cs = new.civ(c)
     if not cs.shuttles:
-        raise _rule("ab-err-raid-no-shuttle", civ=c)
+        raise rule_error("ab-err-raid-no-shuttle", civ=c)
     sh = _need_shuttle(cs, shuttle)
     if not sh.aboard:
-        raise _rule("ab-err-raid-empty-shuttle", civ=c, number=sh.number)
+        raise rule_error("ab-err-raid-empty-shuttle", civ=c, number=sh.number)
     units = list(sh.aboard)
     log = RollLog(dice)
     face = log.d6("ab-roll-raid", n=len(units))
     row = t.raid[face - 1]
     kind = row.one if len(units) == 1 else row.more
-    events = [
-        _ev(
-            "raid",
+    events: list[Event] = [
+        Raided(
             civ=c,
             aboard=len(units),
             face=face,
@@ -229,22 +232,22 @@ def raid(
     ]
     gained = 0
     if kind == "defeat":
-        lost: list[str] = list(_lose_shuttle(cs, sh))
-        events.append(_ev("raid.repair", civ=c, units=lost, number=sh.number))
+        lost = tuple(lose_shuttle(cs, sh))
+        events.append(RaidLost(civ=c, units=lost, number=sh.number))
     elif kind == "gain":
         gained = row.gain
         cs.resources += gained
-        events.append(_ev("raid.gain", civ=c, resources=cs.resources))
+        events.append(RaidGain(civ=c, resources=cs.resources))
     old = new.cargo_portal
     if new.portals > 1:
         new.cargo_portal = pick_portal(log, new.portals, old, "ab-roll-cargo-new")
-        events.append(_ev("cargo.moved", old=old, new=new.cargo_portal))
+        events.append(CargoMoved(old=old, new=new.cargo_portal))
     else:
-        events.append(_ev("cargo.stays", portal=old))
+        events.append(CargoStays(portal=old))
     return new, Outcome(
         action="raid",
         civ=c,
-        events=events,
-        rolls=log.rolls,
+        events=tuple(events),
+        rolls=tuple(log.rolls),
         resources={c: gained} if gained else {},
     )

@@ -1,11 +1,9 @@
-"""The campaign state, the outcome records the rules return, and the helpers a rule uses on
-its copy of the state (copy on write: a rule copies only what it changes)."""
+"""The campaign state, the dice a command rolls, and the helpers a rule uses on its copy of the
+state (copy on write: a rule copies only what it changes)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
@@ -14,25 +12,25 @@ from bot.rules.asteroid_belt.tables import (
     MAX_SUGGESTIONS,
     UNIT_TYPES,
     CivId,
-    Owner,
     Phase,
     Status,
     UnitType,
     Variant,
-    _input,
-    _rule,
     class_row,
+    input_error,
+    msg_args,
+    rule_error,
     tables,
     unit_msg,
 )
-from bot.rules.dice import Dice
+from bot.rules.dice import Dice, Rolled
 from bot.rules.msg import Msg
 
 
 # --------------------------------------------------------------------------------------------
 # Campaign state
 # --------------------------------------------------------------------------------------------
-def _zero() -> dict[UnitType, int]:
+def zero_units() -> dict[UnitType, int]:
     return dict.fromkeys(UNIT_TYPES, 0)
 
 
@@ -59,10 +57,10 @@ class CivState(BaseModel):
     base: str
     resources: int = Field(ge=0)
     vp: int = Field(ge=0)
-    field: dict[UnitType, int] = Field(default_factory=_zero)
-    reserve: dict[UnitType, int] = Field(default_factory=_zero)
-    repair: dict[UnitType, int] = Field(default_factory=_zero)
-    not_ready: dict[UnitType, int] = Field(default_factory=_zero)
+    field: dict[UnitType, int] = Field(default_factory=zero_units)
+    reserve: dict[UnitType, int] = Field(default_factory=zero_units)
+    repair: dict[UnitType, int] = Field(default_factory=zero_units)
+    not_ready: dict[UnitType, int] = Field(default_factory=zero_units)
     tokens_left: int = Field(ge=0)
     reinforcement_used: bool = False
     elite_created_this_turn: bool = False
@@ -115,7 +113,7 @@ class AsteroidBeltState(BaseModel):
         try:
             return self.civs[civ]
         except KeyError:
-            raise _input("ab-err-civ-not-playing", civ=civ, players=list(self.order)) from None
+            raise input_error("ab-err-civ-not-playing", civ=civ, players=list(self.order)) from None
 
     def asteroid(self, label: str) -> AsteroidState:
         return find_asteroid(self, label)
@@ -126,107 +124,23 @@ class AsteroidBeltState(BaseModel):
 
 
 # --------------------------------------------------------------------------------------------
-# Outcome records (what a rule returns; never stored)
+# The dice a command rolls
 # --------------------------------------------------------------------------------------------
-Arg = str | int | list[str]
-
-
-@dataclass(frozen=True, slots=True)
-class Roll:
-    """One die: its faces, the value, and its label as a catalog key + arguments (ids; the cog
-    names it in the reader's language, and in English for the history)."""
-
-    sides: int
-    value: int
-    key: str
-    args: dict[str, Arg] = field(default_factory=dict)
-
-
-@dataclass(frozen=True, slots=True)
-class Odds:
-    """Exact chances of a fight, from the attacker's side."""
-
-    win: Fraction
-    draw: Fraction
-    lose: Fraction
-
-
-@dataclass(frozen=True, slots=True)
-class FightRecord:
-    attacker: Owner
-    attacker_unit: UnitType | Literal["shuttle"]
-    defender: Owner
-    defender_unit: UnitType | Literal["shuttle"]
-    attack_roll: int
-    attack_bonus: int
-    defence_roll: int
-    defence_bonus: int
-    result: Literal["attacker", "defender", "draw"]
-    odds: Odds
-    attacker_removed: bool
-    defender_removed: bool
-    safe_attack: bool = False  # a recon attacked, lost, and stays
-    aboard: tuple[int, int] | None = None  # shuttle fights: units aboard each
-
-    @property
-    def attack_total(self) -> int:
-        return self.attack_roll + self.attack_bonus
-
-    @property
-    def defence_total(self) -> int:
-        return self.defence_roll + self.defence_bonus
-
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    """One thing that happened, as a message key and its arguments (civilisation ids, unit
-    types, labels, numbers). The cog turns events into sentences; a fight is ``fight`` with
-    ``n``, the index into :attr:`Outcome.fights`."""
-
-    key: str
-    args: dict[str, Arg] = field(default_factory=dict)
-
-
-def _ev(key: str, **args: Arg) -> Event:
-    return Event(key, args)
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """What one command did: events for a person, and the numbers for tests and history."""
-
-    action: str
-    civ: Owner | None = None
-    events: list[Event] = field(default_factory=list)
-    rolls: list[Roll] = field(default_factory=list)
-    fights: list[FightRecord] = field(default_factory=list)
-    resources: dict[CivId, int] = field(default_factory=dict)  # change per civilisation
-    vp: dict[CivId, int] = field(default_factory=dict)
-    winner: CivId | None = None
-
-    def keys(self) -> list[str]:
-        return [e.key for e in self.events]
-
-    def event(self, key: str) -> Event:
-        """The first event with this key (tests and renderers)."""
-        return next(e for e in self.events if e.key == key)
-
-
 class RollLog:
-    """The dice one command draws, each with its label as a catalog key + arguments. The draw
-    :class:`Dice` records is labelled with the key alone; the cog stores the dice in the
-    history from :attr:`rolls`, labelled in English."""
+    """The dice one command draws, each labelled with a catalog message (its key and
+    rules-style arguments: ids, numbers), for the outcome's :attr:`rolls`. The draw
+    :class:`Dice` records is labelled with the key alone."""
 
     def __init__(self, dice: Dice) -> None:
         self.dice = dice
-        self.rolls: list[Roll] = []
+        self.rolls: list[Rolled] = []
 
-    def roll(self, sides: int, key: str, **args: Arg) -> int:
+    def roll(self, sides: int, key: str, **args: str | int) -> int:
         value = int(self.dice.roll(sides, key))
-        self.rolls.append(Roll(sides, value, key, dict(args)))
+        self.rolls.append(Rolled(f"d{sides}", Msg.of(key, **msg_args(args)), value))
         return value
 
-    def d6(self, key: str, **args: Arg) -> int:
+    def d6(self, key: str, **args: str | int) -> int:
         return self.roll(6, key, **args)
 
 
@@ -242,10 +156,10 @@ def default_labels(counts: dict[int, int] | None = None) -> list[tuple[str, int]
 
 
 def find_asteroid(state: AsteroidBeltState, text: str) -> AsteroidState:
-    return state.asteroids[_asteroid_index(state, text)]
+    return state.asteroids[asteroid_index(state, text)]
 
 
-def _asteroid_index(state: AsteroidBeltState, text: str) -> int:
+def asteroid_index(state: AsteroidBeltState, text: str) -> int:
     """Where the asteroid labelled ``text`` is in ``state.asteroids``; refuses an unknown label
     (with near labels as a hint)."""
     key = text.strip().lower()
@@ -254,8 +168,8 @@ def _asteroid_index(state: AsteroidBeltState, text: str) -> int:
             return i
     near = [s for s in suggest_asteroids(state, key[:1]) if s][:5]
     if near:
-        raise _input("ab-err-no-asteroid-hint", text=text, near=", ".join(near))
-    raise _input("ab-err-no-asteroid", text=text)
+        raise input_error("ab-err-no-asteroid-hint", text=text, near=", ".join(near))
+    raise input_error("ab-err-no-asteroid", text=text)
 
 
 def suggest_asteroids(
@@ -305,7 +219,7 @@ def _copy_civ(cs: CivState) -> CivState:
     )
 
 
-def _edit(
+def edit(
     state: AsteroidBeltState, civs: Iterable[CivId] = (), asteroids: Iterable[int] = ()
 ) -> AsteroidBeltState:
     """A new state for a rule to change: fresh copies of the books of ``civs`` and of the
@@ -332,19 +246,19 @@ def _edit(
 # --------------------------------------------------------------------------------------------
 # Helpers on a copied state
 # --------------------------------------------------------------------------------------------
-def _income(state: AsteroidBeltState, civ: CivId) -> int:
+def income_of(state: AsteroidBeltState, civ: CivId) -> int:
     return sum(
         class_row(a.number).income for a in state.asteroids if a.status == "mine" and a.owner == civ
     )
 
 
-def _need_field(
+def need_field(
     cs: CivState, unit: UnitType, what: Literal["act", "attack", "move", "create"] = "act"
 ) -> None:
     if cs.available(unit) >= 1:
         return
     if cs.field[unit] >= 1:
-        raise _rule("ab-err-just-created", civ=cs.civ, unit=unit, what=Msg(f"ab-what-{what}"))
+        raise rule_error("ab-err-just-created", civ=cs.civ, unit=unit, what=Msg(f"ab-what-{what}"))
     key = "ab-err-no-field"
     if cs.reserve[unit] and cs.repair[unit]:
         key = "ab-err-no-field-both"
@@ -352,27 +266,27 @@ def _need_field(
         key = "ab-err-no-field-reserve"
     elif cs.repair[unit]:
         key = "ab-err-no-field-repair"
-    raise _rule(key, civ=cs.civ, unit=unit, reserve=cs.reserve[unit], repair=cs.repair[unit])
+    raise rule_error(key, civ=cs.civ, unit=unit, reserve=cs.reserve[unit], repair=cs.repair[unit])
 
 
-def _need_any_field(cs: CivState, where: Literal["target", "flag", "asteroid"]) -> None:
+def need_any_field(cs: CivState, where: Literal["target", "flag", "asteroid"]) -> None:
     if not any(cs.available(u) for u in UNIT_TYPES):
-        raise _rule(f"ab-err-need-unit-{where}", civ=cs.civ)
+        raise rule_error(f"ab-err-need-unit-{where}", civ=cs.civ)
 
 
-def _pay(cs: CivState, amount: int, what: Msg) -> None:
+def pay(cs: CivState, amount: int, what: Msg) -> None:
     if amount > cs.resources:
-        raise _rule("ab-err-cost", what=what, amount=amount, civ=cs.civ, have=cs.resources)
+        raise rule_error("ab-err-cost", what=what, amount=amount, civ=cs.civ, have=cs.resources)
     cs.resources -= amount
 
 
-def _units_msg(count: int, unit: UnitType, each: int) -> Msg:
+def units_msg(count: int, unit: UnitType, each: int) -> Msg:
     """``2 assault squads at 20 each`` (the unit's plural when more than one)."""
     name = unit_msg(unit, "" if count == 1 else "-pl")
     return Msg.of("ab-pay-units", count=count, unit=name, price=each)
 
 
-def _to_repair(cs: CivState, unit: UnitType) -> None:
+def to_repair(cs: CivState, unit: UnitType) -> None:
     _leave_field(cs, unit)
     cs.repair[unit] += 1
 
@@ -391,7 +305,7 @@ def _leave_field(cs: CivState, unit: UnitType) -> None:
             cs.shuttles.remove(carrier)
 
 
-def _lose_shuttle(cs: CivState, shuttle: ShuttleState) -> list[UnitType]:
+def lose_shuttle(cs: CivState, shuttle: ShuttleState) -> list[UnitType]:
     """A defeated shuttle: its units go to repair and it leaves the board."""
     units = list(shuttle.aboard)
     cs.shuttles = [s for s in cs.shuttles if s.number != shuttle.number]

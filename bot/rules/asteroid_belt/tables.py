@@ -11,7 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from bot.datafiles import load_json
 from bot.rules.errors import InputError, NotAllowed, RuleError
-from bot.rules.msg import Msg
+from bot.rules.msg import Mention, Msg
 
 CivId = Literal["violet", "orange", "green"]
 UnitType = Literal["engineer", "assault", "recon", "elite"]
@@ -196,9 +196,9 @@ def list_msg(items: Sequence[Msg], joiner: str = "ab-list-comma") -> Msg:
 def msg_args(args: Mapping[str, Any]) -> dict[str, Any]:
     """Rules-style arguments (ids) as catalog arguments: civilisation ids and unit types become
     messages (each also as ``<name>_gen``, its genitive), lists become joined messages, a
-    member id a mention; anything else is passed as it is. The one way ids become names: the
-    rules use it for refusals and the summary (the catalog renders those as they are), the
-    cog's render for events, dice labels and the history (which keep the ids)."""
+    member id a :class:`Mention`; anything else is passed as it is. The one way ids become
+    names: for refusals, the summary, the events' messages and the dice's labels (the history
+    keeps the ids, and :func:`bot.rules.asteroid_belt.events.read_history` names them)."""
     out: dict[str, Any] = {}
     for name, value in args.items():
         if name not in _ID_ARGS:
@@ -207,28 +207,31 @@ def msg_args(args: Mapping[str, Any]) -> dict[str, Any]:
             out[name], out[f"{name}_gen"] = civ_msg(value), civ_msg(value, "-gen")
         elif name in UNIT_ARGS and isinstance(value, str):
             out[name], out[f"{name}_gen"] = unit_msg(value), unit_msg(value, "-gen")
-        elif name in UNIT_LIST_ARGS and isinstance(value, list):
+        elif name in UNIT_LIST_ARGS and isinstance(value, list | tuple):
             out[name] = list_msg([unit_msg(str(v)) for v in value])
-        elif name in CIV_LIST_ARGS and isinstance(value, list):
+        elif name in CIV_LIST_ARGS and isinstance(value, list | tuple):
             out[name] = list_msg([civ_msg(str(v)) for v in value], CIV_LIST_ARGS[name])
         elif name == "variant" and isinstance(value, str):
             out[name] = Msg(f"ab-variant-{value}")
         elif name == "member":
-            out[name] = f"<@{value}>"
+            out[name] = Mention(int(value))
         else:
             out[name] = value
     return out
 
 
-def _rule(key: str, **args: Any) -> RuleError:
+def rule_error(key: str, **args: Any) -> RuleError:
+    """A refusal by the rules, with rules-style arguments (ids; see :func:`msg_args`)."""
     return RuleError(key=key, **msg_args(args))
 
 
-def _input(key: str, **args: Any) -> InputError:
+def input_error(key: str, **args: Any) -> InputError:
+    """A refusal of what was typed, with rules-style arguments."""
     return InputError(key=key, **msg_args(args))
 
 
-def _denied(key: str, **args: Any) -> NotAllowed:
+def denied(key: str, **args: Any) -> NotAllowed:
+    """A refusal of who asked, with rules-style arguments."""
     return NotAllowed(key=key, **msg_args(args))
 
 
@@ -260,7 +263,7 @@ def _civ_names() -> dict[str, CivId]:
 def parse_unit(text: str) -> UnitType:
     unit = _unit_names().get(_norm(text))
     if unit is None:
-        raise _input("ab-err-unknown-unit", text=text)
+        raise input_error("ab-err-unknown-unit", text=text)
     return unit
 
 
@@ -272,19 +275,19 @@ def parse_units(text: str) -> list[UnitType]:
         if word.isdigit():
             repeat = int(word)
             if not 1 <= repeat <= MAX_COUNT:
-                raise _input("ab-err-unit-count", text=text, max=MAX_COUNT)
+                raise input_error("ab-err-unit-count", text=text, max=MAX_COUNT)
             continue
         out.extend([parse_unit(word)] * repeat)
         repeat = 1
     if not out:
-        raise _input("ab-err-no-units")
+        raise input_error("ab-err-no-units")
     return out
 
 
 def parse_civ(text: str) -> CivId:
     civ = _civ_names().get(_norm(text))
     if civ is None:
-        raise _input("ab-err-unknown-civ", text=text)
+        raise input_error("ab-err-unknown-civ", text=text)
     return civ
 
 

@@ -6,20 +6,32 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import cast
 
+from bot.rules.asteroid_belt.events import (
+    Besieged,
+    Event,
+    GuardsDue,
+    Joined,
+    Outcome,
+    SetupCargo,
+    SetupIncome,
+    SetupNoRaids,
+    SetupOrder,
+    SetupStart,
+    TurnEnded,
+    TurnIncome,
+    Victory,
+)
 from bot.rules.asteroid_belt.state import (
     AsteroidBeltState,
     AsteroidState,
     CivState,
-    Event,
-    Outcome,
     RollLog,
-    _edit,
-    _ev,
-    _income,
-    _zero,
     default_labels,
+    edit,
     find_asteroid,
+    income_of,
     pick_portal,
+    zero_units,
 )
 from bot.rules.asteroid_belt.tables import (
     MAX_COUNT,
@@ -32,13 +44,13 @@ from bot.rules.asteroid_belt.tables import (
     Status,
     UnitType,
     Variant,
-    _denied,
-    _input,
-    _rule,
     civ_row,
+    denied,
+    input_error,
     list_msg,
     msg_args,
     parse_civ,
+    rule_error,
     tables,
 )
 from bot.rules.dice import Dice
@@ -74,7 +86,7 @@ def civ_of_member(state: AsteroidBeltState, member_id: int) -> CivId | None:
 
 def require_open(state: AsteroidBeltState) -> None:
     if state.winner is not None:
-        raise _rule("ab-err-game-over", winner=state.winner)
+        raise rule_error("ab-err-game-over", winner=state.winner)
 
 
 def require_turn(state: AsteroidBeltState, actor: CivId | None, *, gm: bool = False) -> CivId:
@@ -85,9 +97,9 @@ def require_turn(state: AsteroidBeltState, actor: CivId | None, *, gm: bool = Fa
     if gm:
         return now
     if actor is None:
-        raise _denied("ab-err-not-joined")
+        raise denied("ab-err-not-joined")
     if actor != now:
-        raise _denied("ab-err-not-your-turn", now=now)
+        raise denied("ab-err-not-your-turn", now=now)
     return now
 
 
@@ -106,16 +118,16 @@ def require_may_act_for(
     if gm:
         return
     if actor is None:
-        raise _denied("ab-err-not-joined")
+        raise denied("ab-err-not-joined")
     if side == NATIVES:
         if against is None:
-            raise _input("ab-err-natives-against")
+            raise input_error("ab-err-natives-against")
         player = guards_player(state, against)
         if actor != player:
-            raise _denied("ab-err-not-guards-player", player=player, against=against)
+            raise denied("ab-err-not-guards-player", player=player, against=against)
         return
     if actor != side:
-        raise _denied("ab-err-not-your-civ", actor=actor, side=side)
+        raise denied("ab-err-not-your-civ", actor=actor, side=side)
     require_turn(state, actor)
 
 
@@ -145,12 +157,12 @@ def acting_civ(
     if gm and (explicit or member_civ is None):
         return civ
     if member_civ is None:
-        raise _denied("ab-err-not-joined")
+        raise denied("ab-err-not-joined")
     if civ != member_civ:
-        raise _denied("ab-err-gm-only-civ", actor=member_civ, civ=civ)
+        raise denied("ab-err-gm-only-civ", actor=member_civ, civ=civ)
     now = current_civ(state)
     if civ != now:
-        raise _denied("ab-err-not-your-turn-gm" if gm else "ab-err-not-your-turn", now=now)
+        raise denied("ab-err-not-your-turn-gm" if gm else "ab-err-not-your-turn", now=now)
     return civ
 
 
@@ -160,7 +172,7 @@ def require_guards_player(
     require_open(state)
     a = find_asteroid(state, label)
     if a.status != "target" or a.target_by is None:
-        raise _rule("ab-err-not-target", label=a.label)
+        raise rule_error("ab-err-not-target", label=a.label)
     require_may_act_for(state, actor, NATIVES, gm=gm, against=a.target_by)
 
 
@@ -196,7 +208,7 @@ def setup(
     for i, civ in enumerate(order):
         base = class5[i]
         base.status, base.owner, base.base = "mine", civ, True
-        reserve = _zero()
+        reserve = zero_units()
         for unit, n in force.items():
             reserve[unit] += n
         for unit, n in civ_row(civ).start_bonus.items():
@@ -220,21 +232,21 @@ def setup(
         asteroids=asteroids,
         start_force=force,
     )
-    income = _income(state, order[0])
+    income = income_of(state, order[0])
     state.civs[order[0]].resources += income
-    events = [
-        _ev("setup.order", variant=var, civs=list(order), goal=goal),
-        _ev("setup.start", resources=t.rules.start_resources, vp=vrow.start_vp),
-        _ev("setup.cargo", portal=cargo, portals=portals),
+    events: list[Event] = [
+        SetupOrder(variant=var, civs=tuple(order), goal=goal),
+        SetupStart(resources=t.rules.start_resources, vp=vrow.start_vp),
+        SetupCargo(portal=cargo, portals=portals),
     ]
     if income:
-        events.append(_ev("setup.income", civ=order[0], income=income))
+        events.append(SetupIncome(civ=order[0], income=income))
     if not vrow.raids:
-        events.append(_ev("setup.no_raids"))
+        events.append(SetupNoRaids())
     return state, Outcome(
         action="setup",
-        events=events,
-        rolls=log.rolls,
+        events=tuple(events),
+        rolls=tuple(log.rolls),
         resources={order[0]: income} if income else {},
     )
 
@@ -254,33 +266,33 @@ def _setup_options(
     t = tables()
     order = [parse_civ(c) for c in civilisations]
     if not 2 <= len(order) <= 3:
-        raise _input("ab-err-setup-count")
+        raise input_error("ab-err-setup-count")
     if len(set(order)) != len(order):
-        raise _input("ab-err-setup-twice")
+        raise input_error("ab-err-setup-twice")
     if variant not in VARIANTS:
-        raise _input("ab-err-variant", text=variant)
+        raise input_error("ab-err-variant", text=variant)
     var: Variant = variant
     vrow = t.variants[var]
     goal = t.rules.default_goal if goal is None else goal
     if goal <= vrow.start_vp or goal > 200:
-        raise _input("ab-err-goal", start=vrow.start_vp)
+        raise input_error("ab-err-goal", start=vrow.start_vp)
     portals = t.rules.default_portals if portals is None else portals
     if not 1 <= portals <= MAX_PORTALS:
-        raise _input("ab-err-portals", max=MAX_PORTALS)
+        raise input_error("ab-err-portals", max=MAX_PORTALS)
     force = dict(t.rules.default_start_force)
     for unit, n in (("engineer", engineers), ("assault", assault), ("recon", recon)):
         if n is not None:
             if not 0 <= n <= MAX_COUNT:
-                raise _input("ab-err-start-force", unit=unit, max=MAX_COUNT)
+                raise input_error("ab-err-start-force", unit=unit, max=MAX_COUNT)
             force[cast(UnitType, unit)] = n
     counts = dict(counts or {})
     for number, n in counts.items():
         if number not in (1, 2, 3, 4, 5) or not 0 <= n <= 30:
-            raise _input("ab-err-board-counts")
+            raise input_error("ab-err-board-counts")
     labels = default_labels(counts)
     n_class5 = sum(1 for _, c in labels if c == 5)
     if n_class5 < len(order):
-        raise _input("ab-err-bases", n=len(order))
+        raise input_error("ab-err-bases", n=len(order))
     return order, var, goal, portals, force, labels
 
 
@@ -292,20 +304,20 @@ def join(
     cs = state.civ(c)
     held = civ_of_member(state, member_id)
     if held is not None and held != c:
-        raise _rule("ab-err-already-play", held=held)
+        raise rule_error("ab-err-already-play", held=held)
     if cs.member_id is not None and cs.member_id != member_id:
-        raise _rule("ab-err-claimed", civ=c)
-    new = _edit(state, civs=[c])
+        raise rule_error("ab-err-claimed", civ=c)
+    new = edit(state, civs=[c])
     new.civs[c].member_id = member_id
-    return new, Outcome(action="join", civ=c, events=[_ev("join", civ=c, member=member_id)])
+    return new, Outcome(action="join", civ=c, events=(Joined(civ=c, member=member_id),))
 
 
-def _check_victory(state: AsteroidBeltState, civ: CivId, events: list[Event]) -> CivId | None:
+def check_victory(state: AsteroidBeltState, civ: CivId, events: list[Event]) -> CivId | None:
     """``civ`` wins (on the copied ``state``) when it has reached the goal first: the winner,
     with the victory added to ``events``."""
     if state.winner is None and state.civs[civ].vp >= state.goal:
         state.winner = civ
-        events.append(_ev("victory", civ=civ, vp=state.civs[civ].vp, goal=state.goal))
+        events.append(Victory(civ=civ, vp=state.civs[civ].vp, goal=state.goal))
         return civ
     return None
 
@@ -321,9 +333,9 @@ def end_turn(state: AsteroidBeltState) -> tuple[AsteroidBeltState, Outcome]:
         for i, a in enumerate(state.asteroids)
         if a.status == "target" and a.target_by == ending and a.phase == "marked"
     ]
-    new = _edit(state, civs=[ending, next_civ(state, ending)], asteroids=marked)
+    new = edit(state, civs=[ending, next_civ(state, ending)], asteroids=marked)
     ecs = new.civs[ending]
-    ecs.not_ready = _zero()
+    ecs.not_ready = zero_units()
     ecs.elite_created_this_turn = False
     for a in new.asteroids:
         if a.status == "target" and a.target_by == ending and a.phase == "marked":
@@ -331,31 +343,28 @@ def end_turn(state: AsteroidBeltState) -> tuple[AsteroidBeltState, Outcome]:
     new.current = (new.current + 1) % len(new.order)
     new.turn += 1
     now = current_civ(new)
-    income = _income(new, now)
+    income = income_of(new, now)
     new.civs[now].resources += income
-    events = [_ev("turn.end", civ=ending, turn=new.turn, next=now)]
+    events: list[Event] = [TurnEnded(civ=ending, turn=new.turn, next=now)]
     if income:
         mines = sum(
             1 for a in new.asteroids if a.status == "mine" and a.owner == now and a.number == 5
         )
         events.append(
-            _ev(
-                "turn.income",
-                civ=now,
-                income=income,
-                mines=mines,
-                resources=new.civs[now].resources,
-            )
+            TurnIncome(civ=now, income=income, mines=mines, resources=new.civs[now].resources)
         )
     for a in new.asteroids:
         if a.status != "target" or a.target_by is None:
             continue
         if a.phase == "guards_due" and guards_player(new, a.target_by) == now:
-            events.append(_ev("turn.guards_due", label=a.label, civ=a.target_by, player=now))
+            events.append(GuardsDue(label=a.label, civ=a.target_by, player=now))
         elif a.phase == "besieged" and a.target_by == now:
-            events.append(_ev("turn.besieged", label=a.label, civ=now, guards=list(a.guards)))
+            events.append(Besieged(label=a.label, civ=now, guards=tuple(a.guards)))
     return new, Outcome(
-        action="end-turn", civ=ending, events=events, resources={now: income} if income else {}
+        action="end-turn",
+        civ=ending,
+        events=tuple(events),
+        resources={now: income} if income else {},
     )
 
 

@@ -8,23 +8,24 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
-from bot.rules.dice import Dice
+from bot.rules.dice import Dice, Rolled
 from bot.rules.errors import InputError, RuleError
 from bot.rules.imperium.roster import tactical_speed
 from bot.rules.imperium.state import (
     Combat,
     ImperiumState,
+    NoDice,
     Ship,
     StarSystem,
-    _at,
-    _combats_with,
-    _fold,
+    combats_with,
     find_combat,
     find_system,
-    ships_in,
+    fold,
+    is_at,
 )
-from bot.rules.imperium.surface import _surface_units, _Unit
-from bot.rules.imperium.tables import SIDES, Mode, Range, Side, other_side, tables
+from bot.rules.imperium.surface import SurfaceUnit, surface_units
+from bot.rules.imperium.tables import SIDES, Mode, Range, Side, other_side, side_msg, tables
+from bot.rules.msg import Msg
 
 
 def initiative_odds(
@@ -102,12 +103,27 @@ class InitiativeOutcome:
     # which of those units are the system's own worlds, homeworld and outposts
     surface_planets: dict[Side, tuple[bool, ...]] = field(default_factory=dict)
 
+    def history(self) -> Msg:
+        return Msg.of(
+            "imp-hist-initiative",
+            system=self.system,
+            mode=self.mode,
+            round=self.round,
+            side=side_msg(self.holder),
+        )
 
-def _space_units(state: ImperiumState, system: str, side: Side) -> list[Ship]:
-    return [s for s in ships_in(state, system, side) if s.is_space_unit]
+    def dice(self) -> tuple[Rolled, ...]:
+        """Each side's initiative die (none in the first round), the Terrans' first."""
+        return tuple(
+            Rolled("d6", Msg.of("imp-die-initiative", mode=self.mode, side=side_msg(r.side)), r.die)
+            for r in self.sides
+            if r.die is not None
+        )
 
 
-def _side_rolls(units: dict[Side, list[_Unit]], last: Side | None) -> tuple[SideRoll, SideRoll]:
+def _side_rolls(
+    units: dict[Side, list[SurfaceUnit]], last: Side | None
+) -> tuple[SideRoll, SideRoll]:
     bonus = tables().initiative
     counts = {side: sum(1 for u in units[side] if not u.fighter) for side in SIDES}
     out: list[SideRoll] = []
@@ -148,18 +164,18 @@ def _odds(terran: SideRoll, imperial: SideRoll, last: Side | None) -> dict[Side,
     return {"terran": p_t, "imperial": p_i}
 
 
-def _units(state: ImperiumState, where: StarSystem, mode: Mode) -> dict[Side, list[_Unit]]:
-    units: dict[Side, list[_Unit]]
+def _units(state: ImperiumState, where: StarSystem, mode: Mode) -> dict[Side, list[SurfaceUnit]]:
+    units: dict[Side, list[SurfaceUnit]]
     if mode == "space":
         units = {side: [] for side in SIDES}
-        key = _fold(where.name)
-        for s in state.ships:  # the ships of _space_units(state, where.name, side), in order
-            if _at(s, where.name, key) and s.is_space_unit:
-                units[s.side].append(_Unit(s.name, tactical_speed(s), s.tclass == "fighter"))
+        key = fold(where.name)
+        for s in state.ships:  # each side's space units in the system, in roster order
+            if is_at(s, where.name, key) and s.is_space_unit:
+                units[s.side].append(SurfaceUnit(s.name, tactical_speed(s), s.tclass == "fighter"))
         if not units["terran"] or not units["imperial"]:
             raise RuleError(key="imp-no-space-combat", system=where.name)
     else:
-        units = {side: _surface_units(state, where, side) for side in SIDES}
+        units = {side: surface_units(state, where, side) for side in SIDES}
         if not units["terran"] or not units["imperial"]:
             raise RuleError(key="imp-no-surface-combat", system=where.name)
     return units
@@ -206,7 +222,7 @@ def roll_initiative(
     new = state.model_copy(
         update={
             "ships": step.ships,
-            "combats": _combats_with(state, None if step.over else step.combat, where.name),
+            "combats": combats_with(state, None if step.over else step.combat, where.name),
         }
     )
     outcome = InitiativeOutcome(
@@ -259,7 +275,7 @@ def _check_request(
     if range_choice != "disengage" or jump_to is None:
         return None
     destination = find_system(state, jump_to)
-    if _fold(destination.name) == _fold(where.name):
+    if fold(destination.name) == fold(where.name):
         raise InputError(key="imp-jump-elsewhere")
     return destination
 
@@ -280,9 +296,8 @@ def _roll(terran: SideRoll, imperial: SideRoll, last: Side | None, mode: Mode, d
     """The initiative roll of round 2 and later: d6 plus modifiers each, a tie going to the
     side that did not hold it last round."""
     odds = _odds(terran, imperial, last)
-    what = "space" if mode == "space" else "surface"
-    terran = replace(terran, die=dice.d6(f"{what} initiative: Terran"))
-    imperial = replace(imperial, die=dice.d6(f"{what} initiative: Imperial"))
+    terran = replace(terran, die=dice.d6())
+    imperial = replace(imperial, die=dice.d6())
     assert terran.total is not None and imperial.total is not None
     if terran.total != imperial.total:
         holder: Side = "terran" if terran.total > imperial.total else "imperial"
@@ -350,8 +365,8 @@ def _combat_over(ships: Sequence[Ship], system: str) -> bool:
 
 def _sides_gone(ships: Sequence[Ship], system: str) -> tuple[Side, ...]:
     """The sides with no ships (space units) left in ``system``."""
-    key = _fold(system)
-    present = {s.side for s in ships if _at(s, system, key) and s.is_space_unit}
+    key = fold(system)
+    present = {s.side for s in ships if is_at(s, system, key) and s.is_space_unit}
     return tuple(side for side in SIDES if side not in present)
 
 
@@ -363,9 +378,7 @@ class CombatEnd:
     gone: Side
 
 
-def _settle_combat(
-    state: ImperiumState, system: str
-) -> tuple[ImperiumState, tuple[CombatEnd, ...]]:
+def settle_combat(state: ImperiumState, system: str) -> tuple[ImperiumState, tuple[CombatEnd, ...]]:
     """End the space combat in ``system`` when one side has no ships left there, and the
     surface combat when one side has no units with surface combat factors left ("Surface
     combat continues for three rounds or until all units with surface combat factors on one
@@ -387,7 +400,7 @@ def _settle_combat(
             nc.range_locked = nc.range_changed = False
             nc.fire_step = 0
     if combat.surface_round > 0:
-        gone_s = [side for side in SIDES if not _surface_units(state, where, side)]
+        gone_s = [side for side in SIDES if not surface_units(state, where, side)]
         if gone_s:
             ends.append(CombatEnd("surface", gone_s[0]))
             nc.surface_round = 0
@@ -396,7 +409,7 @@ def _settle_combat(
         return state, ()
     going_on = nc.round > 0 or nc.surface_round > 0
     new = state.model_copy(
-        update={"combats": _combats_with(state, nc if going_on else None, where.name)}
+        update={"combats": combats_with(state, nc if going_on else None, where.name)}
     )
     return new, tuple(ends)
 
@@ -410,8 +423,8 @@ def _disengage(
 ) -> tuple[list[Ship], Disengagement]:
     """Load fighters, jump out every jump-capable ship: the new roster (the ships that moved
     are new copies; ``ships`` is left as it was) and what happened."""
-    key = _fold(system)
-    here = [s for s in ships if _at(s, system, key) and s.side == side and not s.is_pds]
+    key = fold(system)
+    here = [s for s in ships if is_at(s, system, key) and s.side == side and not s.is_pds]
     jumpers = [s for s in here if s.jump]
     room = sum(s.carries for s in jumpers if s.is_mothership) if load_fighters else 0
     loaded: list[Ship] = []
@@ -436,13 +449,21 @@ def _disengage(
 
 
 @dataclass(frozen=True, slots=True)
-class RangeOutcome:
+class RangeOutcome(NoDice):
     system: str
     side: Side
     before: Range
     after: Range
     disengagement: Disengagement | None
     combat_over: bool
+
+    def history(self) -> Msg:
+        return Msg.of(
+            "imp-hist-range",
+            system=self.system,
+            before=Msg.of("imp-range", range=self.before),
+            after=Msg.of("imp-range", range=self.after),
+        )
 
 
 def choose_range(
@@ -474,7 +495,7 @@ def choose_range(
     destination = None
     if choice == "disengage" and jump_to is not None:
         destination = find_system(state, jump_to)
-        if _fold(destination.name) == _fold(where.name):
+        if fold(destination.name) == fold(where.name):
             raise InputError(key="imp-jump-elsewhere")
     nc = combat.model_copy()  # only plain values inside
     nc.range_changed = True
@@ -488,13 +509,23 @@ def choose_range(
     else:
         nc.range = choice
     new = state.model_copy(
-        update={"ships": ships, "combats": _combats_with(state, None if over else nc, where.name)}
+        update={"ships": ships, "combats": combats_with(state, None if over else nc, where.name)}
     )
     return new, RangeOutcome(where.name, side, current, choice, disengagement, over)
 
 
-def end_combat(state: ImperiumState, system: str) -> ImperiumState:
+@dataclass(frozen=True, slots=True)
+class CombatEnded(NoDice):
+    system: str
+
+    def history(self) -> Msg:
+        return Msg.of("imp-hist-combat-end", system=self.system)
+
+
+def end_combat(state: ImperiumState, system: str) -> tuple[ImperiumState, CombatEnded]:
+    """Close a system's combat record by hand."""
     where = find_system(state, system)
     if find_combat(state, where.name) is None:
         raise RuleError(key="imp-no-combat", system=where.name)
-    return state.model_copy(update={"combats": _combats_with(state, None, where.name)})
+    new = state.model_copy(update={"combats": combats_with(state, None, where.name)})
+    return new, CombatEnded(where.name)

@@ -10,20 +10,21 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
 
-from bot.rules.dice import Dice
+from bot.rules.dice import Dice, Rolled
 from bot.rules.errors import InputError, RuleError
-from bot.rules.imperium.combat import CombatEnd, _settle_combat
+from bot.rules.imperium.combat import CombatEnd, settle_combat
 from bot.rules.imperium.state import (
     Combat,
     ImperiumState,
     Ship,
-    _combats_with,
-    _fold,
+    combats_with,
     find_combat,
     find_ship,
     find_system,
+    fold,
 )
 from bot.rules.imperium.tables import Side, tables
+from bot.rules.msg import Msg
 
 
 def screen_save_chance(ship: Ship) -> Fraction:
@@ -49,7 +50,7 @@ class HitResult:
     reason: HitReason
 
 
-def _resolve_hit(ship: Ship, hits: int, dice: Dice, source: str) -> HitResult:
+def _resolve_hit(ship: Ship, hits: int, dice: Dice) -> HitResult:
     """Fate of a ship hit ``hits`` times in one step, judged on its state at the step start."""
 
     def out(
@@ -66,7 +67,7 @@ def _resolve_hit(ship: Ship, hits: int, dice: Dice, source: str) -> HitResult:
         return out(None, "destroyed", "already disrupted")
     if ship.screen < tables().screen_minimum:
         return out(None, "destroyed", "weak screen")
-    die = dice.d6(f"screen ({source}): {ship.name}")
+    die = dice.d6()
     if die < ship.screen:
         return out(die, "disrupted", "screen held")
     return out(die, "destroyed", "screen failed")
@@ -74,15 +75,24 @@ def _resolve_hit(ship: Ship, hits: int, dice: Dice, source: str) -> HitResult:
 
 def _ships_after_hits(ships: Sequence[Ship], results: Iterable[HitResult]) -> list[Ship]:
     """A new roster: destroyed ships gone, disrupted ones new copies, the rest shared."""
-    fates = {_fold(r.ship): r.result for r in results}
+    fates = {fold(r.ship): r.result for r in results}
     out: list[Ship] = []
     for s in ships:
-        fate = fates.get(_fold(s.name))
+        fate = fates.get(fold(s.name))
         if fate is None:
             out.append(s)
         elif fate == "disrupted":
             out.append(s if s.disrupted else s.model_copy(update={"disrupted": True}))
     return out
+
+
+def _screen_dice(results: Sequence[HitResult], source: Msg) -> tuple[Rolled, ...]:
+    """The screen rolls among ``results``, in the order they were rolled."""
+    return tuple(
+        Rolled("d6", Msg.of("imp-die-screen", source=source, ship=r.ship), r.die)
+        for r in results
+        if r.die is not None
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +101,17 @@ class ScreenOutcome:
     source: str
     ended: tuple[CombatEnd, ...] = ()
     system: str | None = None  # where the ship was hit
+
+    def history(self) -> Msg:
+        return Msg.of(
+            "imp-hist-hit",
+            ship=self.result.ship,
+            result=Msg.of("imp-fate", fate=self.result.result),
+        )
+
+    def dice(self) -> tuple[Rolled, ...]:
+        source = Msg.of("imp-source", source=self.source.replace(" ", "-"))
+        return _screen_dice([self.result], source)
 
 
 def screen_roll(
@@ -103,9 +124,9 @@ def screen_roll(
     ship = find_ship(state, ship_name)
     if ship.system is None:
         raise RuleError(key="imp-in-jump-space", ship=ship.name)
-    result = _resolve_hit(ship, 1, dice, source)
+    result = _resolve_hit(ship, 1, dice)
     new = state.model_copy(update={"ships": _ships_after_hits(state.ships, [result])})
-    new, ended = _settle_combat(new, ship.system)
+    new, ended = settle_combat(new, ship.system)
     combat = find_combat(state, ship.system)
     return new, ScreenOutcome(result, source, ended, combat.system if combat else ship.system)
 
@@ -129,6 +150,12 @@ class StepOutcome:
     results: tuple[HitResult, ...]
     ended: tuple[CombatEnd, ...] = ()
 
+    def history(self) -> Msg:
+        return Msg.of("imp-hist-fire-step", system=self.system, step=self.step, n=len(self.results))
+
+    def dice(self) -> tuple[Rolled, ...]:
+        return _screen_dice(self.results, Msg.of("imp-die-step", step=self.step))
+
 
 def apply_fire_step(
     state: ImperiumState, system: str, step: int, hits: Sequence[str], dice: Dice
@@ -149,25 +176,25 @@ def apply_fire_step(
     targets: dict[str, Ship] = {}
     for name in hits:
         ship = find_ship(state, name)
-        if ship.system is None or _fold(ship.system) != _fold(where.name):
+        if ship.system is None or fold(ship.system) != fold(where.name):
             raise RuleError(key="imp-not-at", ship=ship.name, system=where.name)
         if step == 1 and ship.side != holder:
             raise RuleError(key="imp-step1-target", side=holder, ship=ship.name)
         if step in (2, 5) and ship.side == holder:
             raise RuleError(key="imp-step-own-side", side=holder, step=step, ship=ship.name)
-        key = _fold(ship.name)
+        key = fold(ship.name)
         counts[key] = counts.get(key, 0) + 1
         targets[key] = ship
     results = tuple(
-        _resolve_hit(targets[k], counts[k], dice, f"step {step}")
+        _resolve_hit(targets[k], counts[k], dice)
         for k in sorted(targets, key=lambda k: targets[k].name.lower())
     )
     nc = combat.model_copy(update={"fire_step": step})  # only plain values inside
     new = state.model_copy(
         update={
             "ships": _ships_after_hits(state.ships, results),
-            "combats": _combats_with(state, nc, where.name),
+            "combats": combats_with(state, nc, where.name),
         }
     )
-    new, ended = _settle_combat(new, where.name)
+    new, ended = settle_combat(new, where.name)
     return new, StepOutcome(where.name, step, results, ended)

@@ -8,13 +8,31 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.rules.errors import InputError, RuleError
-from bot.rules.imperium.state import ImperiumState, StarSystem, _fold, find_system, ships_in
+from bot.rules.imperium.state import (
+    ImperiumState,
+    NoDice,
+    StarSystem,
+    find_system,
+    fold,
+    ships_in,
+)
 from bot.rules.imperium.tables import SIDES, Side, tables
+from bot.rules.msg import Msg
+
+
+@dataclass(frozen=True, slots=True)
+class CampaignStarted(NoDice):
+    first_war: bool
+
+    def history(self) -> Msg:
+        return Msg.of("imp-hist-setup", first="yes" if self.first_war else "no")
 
 
 def new_campaign(
     terran: Sequence[int] = (), imperial: Sequence[int] = (), first_war: bool = False
-) -> ImperiumState:
+) -> tuple[ImperiumState, CampaignStarted]:
+    """A new campaign with its players (and, with ``first_war``, the first war's Imperial
+    worlds and outposts)."""
     state = ImperiumState(
         players={"terran": list(terran), "imperial": list(imperial)},
         first_war_setup=first_war,
@@ -25,7 +43,7 @@ def new_campaign(
         state.systems += [
             StarSystem(name=n, owner="imperial", outposts=1) for n in fw.imperial_outposts
         ]
-    return state
+    return state, CampaignStarted(first_war)
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,7 +65,7 @@ def routine_limit_problems(state: ImperiumState, only: str | None = None) -> lis
     problems: list[LimitProblem] = []
     names = {s.system for s in state.ships if s.system is not None}
     for name in sorted(names, key=str.lower):
-        if only is not None and _fold(name) != _fold(only):
+        if only is not None and fold(name) != fold(only):
             continue
         try:
             system: StarSystem | None = find_system(state, name)
@@ -61,7 +79,9 @@ def routine_limit_problems(state: ImperiumState, only: str | None = None) -> lis
     return problems
 
 
-def _check_limits_if_setting_up(state: ImperiumState, system: str) -> None:
+def check_limits_if_setting_up(state: ImperiumState, system: str) -> None:
+    """Before a war, refuse a change that leaves ``system`` over its routine maintenance
+    limit."""
     if state.at_war:
         return
     problems = routine_limit_problems(state, only=system)
@@ -69,21 +89,34 @@ def _check_limits_if_setting_up(state: ImperiumState, system: str) -> None:
         raise RuleError(key="imp-limit-before-war", **problems[0].args())
 
 
-def begin_war(state: ImperiumState, phasing: Side | None = None) -> ImperiumState:
+@dataclass(frozen=True, slots=True)
+class WarBegun(NoDice):
+    war: int
+    phasing: Side
+
+    def history(self) -> Msg:
+        return Msg.of("imp-hist-war", war=self.war)
+
+
+def begin_war(state: ImperiumState, phasing: Side | None = None) -> tuple[ImperiumState, WarBegun]:
     """Start the war: every system within its routine maintenance limit."""
     if state.at_war:
         raise RuleError(key="imp-war-already")
     problems = routine_limit_problems(state)
     if problems:
         raise RuleError(key="imp-war-cannot-begin", **problems[0].args())
-    return state.model_copy(update={"at_war": True, "phasing": phasing or state.phasing})
+    new = state.model_copy(update={"at_war": True, "phasing": phasing or state.phasing})
+    return new, WarBegun(new.war, new.phasing)
 
 
 @dataclass(frozen=True, slots=True)
-class InterwarOutcome:
+class InterwarOutcome(NoDice):
     income: dict[Side, int]
     rus: dict[Side, int]
     war: int
+
+    def history(self) -> Msg:
+        return Msg.of("imp-hist-interwar", war=self.war)
 
 
 def interwar(state: ImperiumState) -> tuple[ImperiumState, InterwarOutcome]:

@@ -9,18 +9,19 @@ from fractions import Fraction
 from math import comb
 from typing import Literal
 
-from bot.rules.dice import Dice
+from bot.rules.dice import Dice, Rolled
 from bot.rules.errors import InputError, NotAllowed, RuleError
 from bot.rules.imperium.state import (
     ImperiumState,
     Ship,
     StarSystem,
-    _fold,
     find_ship,
     find_system,
+    fold,
     ships_in,
 )
 from bot.rules.imperium.tables import SIDES, Care, Fate, Side
+from bot.rules.msg import Msg
 
 # Every maintenance chance is a whole number of sixths: 0, 1/6, ..., 1.
 _SIXTHS = tuple(Fraction(k, 6) for k in range(7))
@@ -83,10 +84,10 @@ def plan_maintenance(
     maintenance covers the highest maintenance numbers first (disrupted ships first among
     equals, then by name), skipping ships that no longer fit."""
     where = find_system(state, system)
-    here = [(_fold(s.name), s) for s in ships_in(state, where.name) if not s.is_pds]
+    here = [(fold(s.name), s) for s in ships_in(state, where.name) if not s.is_pds]
     first: dict[str, Ship] = {}
     for s in state.ships:
-        first.setdefault(_fold(s.name), s)  # the first, as find_ship finds it
+        first.setdefault(fold(s.name), s)  # the first, as find_ship finds it
     picker = _Picker(state, where, {key for key, _ in here}, first)
     over = picker.pick(overhaul, "overhaul")
     if over and where.worlds == 0:
@@ -123,8 +124,8 @@ class _Picker:
         where = self.where
         picked: dict[str, Ship] = {}
         for name in names:
-            ship = self.first.get(_fold(name)) or find_ship(self.state, name)  # the refusal
-            key = _fold(ship.name)
+            ship = self.first.get(fold(name)) or find_ship(self.state, name)  # the refusal
+            key = fold(ship.name)
             if key not in self.here:
                 raise RuleError(
                     key="imp-maint-not-here", ship=ship.name, system=where.name, what=what
@@ -279,6 +280,18 @@ class MaintenanceOutcome:
     paid: dict[Side, int]
     ships: tuple[ShipMaintenance, ...]
 
+    def history(self) -> Msg:
+        lost = sum(1 for s in self.ships if s.after == "destroyed")
+        return Msg.of("imp-hist-maintenance", system=self.system, n=len(self.ships), lost=lost)
+
+    def dice(self) -> tuple[Rolled, ...]:
+        """The frontier ships' dice, in the order they were rolled."""
+        return tuple(
+            Rolled("d6", Msg.of("imp-die-frontier", ship=s.name), s.die)
+            for s in self.ships
+            if s.die is not None
+        )
+
 
 def maintain(
     state: ImperiumState,
@@ -305,9 +318,9 @@ def apply_maintenance(
         elif p.care == "routine":
             after = before
         else:
-            die = dice.d6(f"frontier maintenance: {p.name}")
+            die = dice.d6()
             after = _frontier_fate(die, p.maintenance, p.disrupted)
-        fates[_fold(p.name)] = after
+        fates[fold(p.name)] = after
         records.append(
             ShipMaintenance(
                 p.name, p.side, p.maintenance, p.care, before, after, die, ship_fate_odds(p)
@@ -317,7 +330,7 @@ def apply_maintenance(
     # ``state``, which is left as it was) and new RU stocks; the rest of the state is shared.
     ships: list[Ship] = []
     for s in state.ships:
-        fate = fates.get(_fold(s.name))
+        fate = fates.get(fold(s.name))
         if fate is None:
             ships.append(s)
         elif fate != "destroyed":

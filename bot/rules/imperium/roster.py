@@ -2,12 +2,113 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Literal
 
 from bot.rules.errors import InputError, RuleError
-from bot.rules.imperium.interwar import _check_limits_if_setting_up
-from bot.rules.imperium.state import ImperiumState, Ship, StarSystem, _fold, find_ship, find_system
-from bot.rules.imperium.tables import PDS, TCLASSES, Side, TClass, canonical_type, tables
+from bot.rules.imperium.interwar import check_limits_if_setting_up
+from bot.rules.imperium.state import (
+    ImperiumState,
+    NoDice,
+    Ship,
+    StarSystem,
+    find_ship,
+    find_system,
+    fold,
+    side_of_member,
+    system_msg,
+)
+from bot.rules.imperium.tables import (
+    PDS,
+    TCLASSES,
+    Side,
+    TClass,
+    canonical_type,
+    side_msg,
+    tables,
+)
+from bot.rules.msg import Msg
+
+
+@dataclass(frozen=True, slots=True)
+class Joined(NoDice):
+    """A member plays a side (``member``: their name as the history shows it)."""
+
+    member: str
+    side: Side
+
+    def history(self) -> Msg:
+        return Msg.of("imp-hist-join", member=self.member, side=side_msg(self.side))
+
+
+def join(
+    state: ImperiumState, side: Side, member_id: int, member: str
+) -> tuple[ImperiumState, Joined]:
+    """The member ``member_id`` (named ``member``) plays ``side``; one side each."""
+    current = side_of_member(state, member_id)
+    if current == side:
+        raise InputError(key="imp-already-play", side=side)
+    if current is not None:
+        raise InputError(key="imp-play-other", side=current)
+    players = {s: list(ids) for s, ids in state.players.items()}
+    players[side].append(member_id)
+    return state.model_copy(update={"players": players}), Joined(member, side)
+
+
+@dataclass(frozen=True, slots=True)
+class SystemSet(NoDice):
+    system: StarSystem
+
+    def history(self) -> Msg:
+        return Msg.of("imp-hist-system", line=system_msg(self.system))
+
+
+@dataclass(frozen=True, slots=True)
+class PhasingSet(NoDice):
+    side: Side
+
+    def history(self) -> Msg:
+        return Msg.of("imp-hist-phasing", side=side_msg(self.side))
+
+
+@dataclass(frozen=True, slots=True)
+class RusSet(NoDice):
+    side: Side
+    rus: int
+    income: int
+
+    def history(self) -> Msg:
+        return Msg.of("imp-hist-rus", side=side_msg(self.side), rus=self.rus, income=self.income)
+
+
+@dataclass(frozen=True, slots=True)
+class ShipAdded(NoDice):
+    ship: Ship
+
+    def history(self) -> Msg:
+        ship = self.ship
+        return Msg.of(
+            "imp-hist-ship-added",
+            ship=ship.name,
+            type=ship.type,
+            side=side_msg(ship.side),
+            state=Msg("imp-ship-disrupted" if ship.disrupted else "imp-ship-ready"),
+            system=ship.system or "—",
+        )
+
+
+ShipVerb = Literal["remove", "disrupt", "repair", "move"]
+
+
+@dataclass(frozen=True, slots=True)
+class ShipChanged(NoDice):
+    """A ship removed, disrupted, repaired or moved (``ship``: as it is now)."""
+
+    verb: ShipVerb
+    ship: Ship
+
+    def history(self) -> Msg:
+        return Msg.of("imp-hist-ship", verb=self.verb, ship=self.ship.name)
 
 
 def set_system(
@@ -18,7 +119,7 @@ def set_system(
     worlds: int | None = None,
     outposts: int | None = None,
     homeworld: bool | None = None,
-) -> tuple[ImperiumState, StarSystem]:
+) -> tuple[ImperiumState, SystemSet]:
     """Create or change a system. Unchanged options keep their value."""
     clean = " ".join(name.strip().split())
     if not clean or len(clean) > 40:
@@ -30,7 +131,7 @@ def set_system(
     try:
         system = find_system(new, clean)
     except InputError:
-        canonical = tables().first_war.spellings.get(_fold(clean))
+        canonical = tables().first_war.spellings.get(fold(clean))
         system = StarSystem(name=canonical or clean)
         new.systems.append(system)
     if owner != "keep":
@@ -43,17 +144,17 @@ def set_system(
         system.homeworld = homeworld
     if system.homeworld and system.worlds == 0:
         raise InputError(key="imp-homeworld-needs-world")
-    _check_limits_if_setting_up(new, system.name)
-    return new, system.model_copy()
+    check_limits_if_setting_up(new, system.name)
+    return new, SystemSet(system.model_copy())
 
 
-def set_phasing(state: ImperiumState, side: Side) -> ImperiumState:
-    return state.model_copy(update={"phasing": side})
+def set_phasing(state: ImperiumState, side: Side) -> tuple[ImperiumState, PhasingSet]:
+    return state.model_copy(update={"phasing": side}), PhasingSet(side)
 
 
 def set_rus(
     state: ImperiumState, side: Side, stock: int | None = None, income: int | None = None
-) -> ImperiumState:
+) -> tuple[ImperiumState, RusSet]:
     if stock is not None and not 0 <= stock <= 100000:
         raise InputError(key="imp-stock-range")
     if income is not None and not 0 <= income <= 100000:
@@ -63,7 +164,8 @@ def set_rus(
         rus[side] = stock
     if income is not None:
         income_[side] = income
-    return state.model_copy(update={"rus": rus, "income": income_})
+    new = state.model_copy(update={"rus": rus, "income": income_})
+    return new, RusSet(side, new.rus[side], new.income[side])
 
 
 def add_ship(
@@ -80,13 +182,13 @@ def add_ship(
     disrupted: bool = False,
     strength: int = 0,
     carries: int = 0,
-) -> tuple[ImperiumState, Ship]:
+) -> tuple[ImperiumState, ShipAdded]:
     """Put a counter on the roster. Numbers the fix kit sets are filled in; the rest come
     from the printed counter."""
     clean = " ".join(name.strip().split())
     if not clean or len(clean) > 40:
         raise InputError(key="imp-ship-name-length")
-    if any(_fold(s.name) == _fold(clean) for s in state.ships):
+    if any(fold(s.name) == fold(clean) for s in state.ships):
         raise InputError(key="imp-ship-exists", name=clean)
     kind = canonical_type(type_name)
     if len(type_name.strip()) > 40:
@@ -120,8 +222,8 @@ def add_ship(
         carries=carries,
     )
     new.ships.append(ship)
-    _check_limits_if_setting_up(new, where.name)
-    return new, ship.model_copy()
+    check_limits_if_setting_up(new, where.name)
+    return new, ShipAdded(ship.model_copy())
 
 
 def _maintenance_number(kind: str, type_name: str, printed: int | None) -> int:
@@ -158,30 +260,32 @@ def _edit_ship(state: ImperiumState, name: str) -> tuple[ImperiumState, Ship]:
     return new, find_ship(new, name)
 
 
-def remove_ship(state: ImperiumState, name: str) -> tuple[ImperiumState, Ship]:
+def remove_ship(state: ImperiumState, name: str) -> tuple[ImperiumState, ShipChanged]:
     new, ship = _edit_ship(state, name)
     new.ships = [s for s in new.ships if s is not ship]
-    return new, ship
+    return new, ShipChanged("remove", ship)
 
 
-def set_disrupted(state: ImperiumState, name: str, disrupted: bool) -> tuple[ImperiumState, Ship]:
+def set_disrupted(
+    state: ImperiumState, name: str, disrupted: bool
+) -> tuple[ImperiumState, ShipChanged]:
     new, ship = _edit_ship(state, name)
     if ship.disrupted == disrupted:
         raise RuleError(
             key="imp-already-state", ship=ship.name, state="disrupted" if disrupted else "ready"
         )
     ship.disrupted = disrupted
-    return new, ship.model_copy()
+    return new, ShipChanged("disrupt" if disrupted else "repair", ship.model_copy())
 
 
-def move_ship(state: ImperiumState, name: str, system: str) -> tuple[ImperiumState, Ship]:
+def move_ship(state: ImperiumState, name: str, system: str) -> tuple[ImperiumState, ShipChanged]:
     new, ship = _edit_ship(state, name)
     where = find_system(new, system)
-    if ship.system is not None and _fold(ship.system) == _fold(where.name):
+    if ship.system is not None and fold(ship.system) == fold(where.name):
         raise RuleError(key="imp-already-at", ship=ship.name, system=where.name)
     ship.system = where.name
-    _check_limits_if_setting_up(new, where.name)
-    return new, ship.model_copy()
+    check_limits_if_setting_up(new, where.name)
+    return new, ShipChanged("move", ship.model_copy())
 
 
 def tactical_speed(ship: Ship) -> int:

@@ -1,4 +1,5 @@
-"""The campaign state model (ships, systems, combats, sides) and its look-ups and suggestions."""
+"""The campaign state model (ships, systems, combats, sides), its look-ups and suggestions, and
+what the outcomes of the rules share."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from collections.abc import Iterable
 
 from pydantic import BaseModel, Field
 
+from bot.rules.dice import Rolled
 from bot.rules.errors import InputError
 from bot.rules.imperium.tables import (
     PDS,
@@ -110,18 +112,18 @@ class ImperiumState(BaseModel):
     combats: list[Combat] = Field(default_factory=list)
 
 
-def _fold(text: str) -> str:
+def fold(text: str) -> str:
     """A name as compared: lower case, spaces collapsed."""
     return " ".join(text.strip().lower().split())
 
 
 def suggest(names: Iterable[str], current: str, limit: int = SUGGESTION_LIMIT) -> list[str]:
-    typed = _fold(current)
+    typed = fold(current)
     ordered = sorted(set(names), key=str.lower)
     if not typed:
         return ordered[:limit]
-    starts = [n for n in ordered if _fold(n).startswith(typed)]
-    inside = [n for n in ordered if typed in _fold(n) and n not in starts]
+    starts = [n for n in ordered if fold(n).startswith(typed)]
+    inside = [n for n in ordered if typed in fold(n) and n not in starts]
     return (starts + inside)[:limit]
 
 
@@ -133,7 +135,7 @@ def ship_suggestions(
         s
         for s in state.ships
         if (side is None or s.side == side)
-        and (system is None or (s.system is not None and _fold(s.system) == _fold(system)))
+        and (system is None or (s.system is not None and fold(s.system) == fold(system)))
     ]
     return suggest((s.name for s in ships), current)
 
@@ -144,14 +146,14 @@ def system_suggestions(state: ImperiumState, current: str = "") -> list[str]:
 
 
 def _canonical_system_name(name: str) -> str:
-    folded = _fold(name)
+    folded = fold(name)
     return tables().first_war.spellings.get(folded, folded)
 
 
 def find_system(state: ImperiumState, name: str) -> StarSystem:
-    wanted = _fold(_canonical_system_name(name))
+    wanted = fold(_canonical_system_name(name))
     for system in state.systems:
-        if _fold(system.name) == wanted:
+        if fold(system.name) == wanted:
             return system
     hint = suggest((s.name for s in state.systems), name, 3)
     if hint:
@@ -160,9 +162,9 @@ def find_system(state: ImperiumState, name: str) -> StarSystem:
 
 
 def find_ship(state: ImperiumState, name: str) -> Ship:
-    wanted = _fold(name)
+    wanted = fold(name)
     for ship in state.ships:
-        if _fold(ship.name) == wanted:
+        if fold(ship.name) == wanted:
             return ship
     hint = suggest((s.name for s in state.ships), name, 3)
     if hint:
@@ -170,29 +172,29 @@ def find_ship(state: ImperiumState, name: str) -> Ship:
     raise InputError(key="imp-no-ship-named", name=name)
 
 
-def _at(ship: Ship, system: str, key: str) -> bool:
+def is_at(ship: Ship, system: str, key: str) -> bool:
     """``ship`` is in ``system`` (``key``: its folded name). Ships keep their system's own
     spelling, so the name as given is compared before folding."""
-    return ship.system is not None and (ship.system == system or _fold(ship.system) == key)
+    return ship.system is not None and (ship.system == system or fold(ship.system) == key)
 
 
 def ships_in(state: ImperiumState, system: str, side: Side | None = None) -> list[Ship]:
-    key = _fold(system)
-    return [s for s in state.ships if _at(s, system, key) and (side is None or s.side == side)]
+    key = fold(system)
+    return [s for s in state.ships if is_at(s, system, key) and (side is None or s.side == side)]
 
 
 def find_combat(state: ImperiumState, system: str) -> Combat | None:
-    key = _fold(system)
+    key = fold(system)
     for combat in state.combats:
-        if _fold(combat.system) == key:
+        if fold(combat.system) == key:
             return combat
     return None
 
 
-def _combats_with(state: ImperiumState, combat: Combat | None, system: str) -> list[Combat]:
+def combats_with(state: ImperiumState, combat: Combat | None, system: str) -> list[Combat]:
     """A new list of ``state``'s combats with ``system``'s replaced by ``combat`` (or dropped)."""
-    key = _fold(system)
-    combats = [c for c in state.combats if _fold(c.system) != key]
+    key = fold(system)
+    combats = [c for c in state.combats if fold(c.system) != key]
     if combat is not None:
         combats.append(combat)
     return combats
@@ -220,3 +222,33 @@ def summarize(state: ImperiumState) -> Msg:
         systems=len(state.systems),
         combats=len(state.combats),
     )
+
+
+def system_msg(system: StarSystem) -> Msg:
+    """A system's line (owner, worlds, outposts, maintenance factors) as a catalog message."""
+    bits = [
+        Msg.of("imp-worlds", count=system.worlds),
+        Msg.of("imp-outposts", count=system.outposts),
+    ]
+    if system.homeworld:
+        bits.append(Msg("imp-homeworld"))
+    details = bits[-1]
+    for bit in reversed(bits[:-1]):
+        details = Msg.of("imp-hist-list", a=bit, b=details)
+    return Msg.of(
+        "imp-system-line",
+        name=system.name,
+        owner=Msg.of("imp-owner", owner=system.owner or "none"),
+        details=details,
+        factors=system.routine_factors,
+        ships=0,
+    )
+
+
+class NoDice:
+    """For an outcome that rolls nothing: its dice are none."""
+
+    __slots__ = ()
+
+    def dice(self) -> tuple[Rolled, ...]:
+        return ()

@@ -24,7 +24,9 @@ def surface_factor(ship: Ship) -> int:
     return 0
 
 
-class _Unit(NamedTuple):
+class SurfaceUnit(NamedTuple):
+    """A unit in surface combat: a ship or troops, or one of the owner's worlds or outposts."""
+
     name: str
     speed: int
     fighter: bool
@@ -32,9 +34,11 @@ class _Unit(NamedTuple):
     planet: bool = False
 
 
-def _surface_units(state: ImperiumState, system: StarSystem, side: Side) -> list[_Unit]:
+def surface_units(state: ImperiumState, system: StarSystem, side: Side) -> list[SurfaceUnit]:
+    """``side``'s units with surface combat factors in ``system`` (its worlds and outposts, if
+    it owns the system)."""
     units = [
-        _Unit(s.name, surface_speed(s), s.tclass == "fighter", surface_factor(s))
+        SurfaceUnit(s.name, surface_speed(s), s.tclass == "fighter", surface_factor(s))
         for s in ships_in(state, system.name, side)
         if surface_factor(s) > 0
     ]
@@ -43,7 +47,7 @@ def _surface_units(state: ImperiumState, system: StarSystem, side: Side) -> list
         for n in range(system.worlds):
             home = system.homeworld and n == 0
             units.append(
-                _Unit(
+                SurfaceUnit(
                     "homeworld" if home else "world",
                     0,
                     False,
@@ -51,5 +55,5 @@ def _surface_units(state: ImperiumState, system: StarSystem, side: Side) -> list
                     planet=True,
                 )
             )
-        units += [_Unit("outpost", 0, False, d["outpost"], planet=True)] * system.outposts
+        units += [SurfaceUnit("outpost", 0, False, d["outpost"], planet=True)] * system.outposts
     return units

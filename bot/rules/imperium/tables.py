@@ -11,6 +11,7 @@ from pydantic import BaseModel, ConfigDict
 
 from bot.datafiles import load_json
 from bot.rules.errors import InputError
+from bot.rules.msg import Msg
 
 Side = Literal["terran", "imperial"]
 
@@ -51,6 +52,11 @@ def side_name(side: Side) -> str:
 
 def other_side(side: Side) -> Side:
     return "imperial" if side == "terran" else "terran"
+
+
+def side_msg(side: Side) -> Msg:
+    """A side's name as a catalog message."""
+    return Msg.of("imp-side", side=side)
 
 
 class FirstWar(BaseModel):

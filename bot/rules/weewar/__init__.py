@@ -2,11 +2,13 @@
 
 tables.py: the unit and terrain tables and finding names in them; battle.py: the formula,
 the gang-up bonus, setting up a battle and both strikes' terms; rolling.py: the strikes rolled;
-odds.py: the exact loss distributions. The names other modules use are re-exported here from where they live (the
-function ``tables`` hides the submodule of that name here: import from
-``bot.rules.weewar.tables`` to reach the module's names).
+odds.py: the exact loss distributions; outcome.py: a whole battle in one call (what /battle
+asks for). The public names are re-exported here from where they live (the functions
+``tables`` and ``battle`` hide the submodules of those names here: import from
+``bot.rules.weewar.tables`` or ``bot.rules.weewar.battle`` to reach a module's names).
 """
 
+from bot.rules.game import GameInfo
 from bot.rules.weewar.battle import (
     DICE_PER_SUBUNIT,
     HITS_PER_LOSS,
@@ -25,6 +27,7 @@ from bot.rules.weewar.battle import (
     plan,
     strike_probability,
     strike_terms,
+    strikes,
 )
 from bot.rules.weewar.odds import (
     BattleOdds,
@@ -33,12 +36,13 @@ from bot.rules.weewar.odds import (
     loss_distribution,
     plan_odds,
 )
+from bot.rules.weewar.outcome import Battle, battle, roll_again
 from bot.rules.weewar.rolling import (
     BattleOutcome,
     Strike,
-    _float_threshold,
     fight,
     fight_plan,
+    float_threshold,
     losses_from_hits,
     roll_strike,
     six_decimals,
@@ -65,16 +69,21 @@ from bot.rules.weewar.tables import (
     unit_names,
 )
 
+#: This game, for the registry in :mod:`bot.games` (Weewar keeps no campaign).
+GAME = GameInfo(key="weewar", title="Weewar", order=20)
+
 __all__ = [
     "CANNOT_ENTER",
     "CLASSES",
     "DEFAULT_TERRAIN",
     "DICE_PER_SUBUNIT",
+    "GAME",
     "HITS_PER_LOSS",
     "MAX_SUBUNITS",
     "MAX_SUGGESTIONS",
     "RULE_VARIANTS",
     "SERVER_MISS",
+    "Battle",
     "BattleOdds",
     "BattleOutcome",
     "BattlePlan",
@@ -88,7 +97,7 @@ __all__ = [
     "Unit",
     "UnitClass",
     "WeewarTables",
-    "_float_threshold",
+    "battle",
     "battle_odds",
     "check_setup",
     "class_name",
@@ -98,6 +107,7 @@ __all__ = [
     "fight_plan",
     "find_terrain",
     "find_unit",
+    "float_threshold",
     "gang_up_bonus",
     "hit_chance",
     "loss_distribution",
@@ -105,11 +115,13 @@ __all__ = [
     "make_setup",
     "plan",
     "plan_odds",
+    "roll_again",
     "roll_strike",
     "six_decimals",
     "strike_label",
     "strike_probability",
     "strike_terms",
+    "strikes",
     "suggest_terrains",
     "suggest_units",
     "tables",

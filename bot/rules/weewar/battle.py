@@ -12,7 +12,8 @@ r < p − 0.01.
 
 Weewar keeps no campaign state: a battle is a pure function of a :class:`BattleSetup` and the
 dice. This module sets a battle up and works out both strikes' terms (:func:`plan`);
-``rolling.fight`` rolls it; ``odds.battle_odds`` gives both sides' exact loss distributions.
+``rolling.fight`` rolls it; ``odds.battle_odds`` gives both sides' exact loss distributions;
+``outcome.battle`` does it all for /battle in one call.
 """
 
 from __future__ import annotations
@@ -299,6 +300,12 @@ class BattlePlan:
 def plan(setup: BattleSetup) -> BattlePlan:
     """Check the battle and work out both strikes' A, Ta, D, Td, B and p."""
     check_setup(setup)
+    return strikes(setup)
+
+
+def strikes(setup: BattleSetup) -> BattlePlan:
+    """Both strikes' A, Ta, D, Td, B and p of a battle already checked (:func:`make_setup`
+    checks the battles it sets up; :func:`plan` checks one made otherwise)."""
     att, dfn = setup.attacker, setup.defender
     attack = strike_terms(
         att,

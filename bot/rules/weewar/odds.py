@@ -88,10 +88,6 @@ class BattleOdds:
         """The chance the attacker takes no losses."""
         return self.attacker_losses[0]
 
-    @property
-    def defender_unscathed(self) -> Fraction:
-        return self.defender_losses[0]
-
     def as_json(self) -> dict[str, Any]:
         return {
             "attacker_losses": [str(q) for q in self.attacker_losses],

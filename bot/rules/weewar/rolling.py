@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from bot.rules.dice import Dice, Draw
+from bot.rules.dice import Dice, Draw, Rolled
 from bot.rules.msg import Msg
 from bot.rules.weewar.battle import (
     DICE_PER_SUBUNIT,
@@ -26,7 +26,7 @@ from bot.rules.weewar.battle import (
 )
 
 
-def _float_threshold(chance: Fraction) -> float:
+def float_threshold(chance: Fraction) -> float:
     """The float t with ``r < t`` ⟺ ``r < chance`` for every float r (exact, but fast)."""
     t = float(chance)
     if Fraction(t) < chance:
@@ -53,18 +53,18 @@ class Strike:
     def hits_per_subunit(self) -> list[int]:
         if self.subunit_hits or not self.rolls:
             return list(self.subunit_hits)
-        return list(_hits_per_subunit(self.rolls, _float_threshold(self.terms.chance)))
+        return list(_hits_per_subunit(self.rolls, float_threshold(self.terms.chance)))
 
-    def history_entry(self) -> dict[str, Any]:
+    def rolled(self) -> Rolled:
         """This strike's draws as one history entry: every r cut to six decimals (in order),
         and the hits of each sub unit. Cut, not rounded: each p is a whole number of hundredths,
         so a recorded r is below p exactly when the drawn one was."""
-        return {
-            "kind": "uniform",
-            "label": strike_label(self.terms),
-            "value": [six_decimals(r) for r in self.rolls],
-            "hits": self.hits_per_subunit(),
-        }
+        return Rolled(
+            "uniform",
+            strike_label(self.terms),
+            tuple([six_decimals(r) for r in self.rolls]),
+            (("hits", self.hits_per_subunit()),),
+        )
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -98,15 +98,16 @@ def losses_from_hits(hits: int, targets: int) -> int:
     return min(targets, hits // HITS_PER_LOSS)
 
 
-def strike_label(terms: StrikeTerms) -> str:
-    return f"{terms.striker} → {terms.target}"
+def strike_label(terms: StrikeTerms) -> Msg:
+    """What a strike's draws are labelled with: ``Tank → Trooper``."""
+    return Msg.of("ww-die-strike", striker=terms.striker, target=terms.target)
 
 
 def roll_strike(terms: StrikeTerms, dice: Dice) -> Strike:
-    threshold = _float_threshold(terms.chance)
-    label = strike_label(terms)
-    uniform = dice.uniform
-    rolls = tuple([uniform(label) for _ in range(terms.dice)])
+    """Six numbers r per striking sub unit, drawn at once: the strike keeps every one of them
+    (the dice do not record them one by one)."""
+    threshold = float_threshold(terms.chance)
+    rolls = dice.uniforms(terms.dice)
     per_subunit = _hits_per_subunit(rolls, threshold)
     hits = sum(per_subunit)
     return Strike(
@@ -147,18 +148,43 @@ class BattleOutcome:
         return self.setup.defenders - self.defender_losses
 
     def draws(self) -> list[Draw]:
-        """Every number drawn, in order, as :class:`Dice` records them."""
+        """Every number drawn, in order, each labelled with its strike's catalog key."""
         out: list[Draw] = []
         for strike in (self.attack, self.counter):
             if strike is not None:
-                label = strike_label(strike.terms)
+                label = strike_label(strike.terms).key
                 out.extend(Draw("uniform", label, r) for r in strike.rolls)
         return out
 
-    def history_dice(self) -> list[dict[str, Any]]:
+    def dice(self) -> tuple[Rolled, ...]:
         """The draws for the campaign history, compactly: one entry per strike (see
-        :meth:`Strike.history_entry`), the attack first."""
-        return [s.history_entry() for s in (self.attack, self.counter) if s is not None]
+        :meth:`Strike.rolled`), the attack first."""
+        return tuple([s.rolled() for s in (self.attack, self.counter) if s is not None])
+
+    def history(self) -> Msg:
+        """The campaign history's line about this battle."""
+        s = self.setup
+        counter = (
+            Msg.of("ww-history-counter", attacker=s.attacker.name, losses=self.attacker_losses)
+            if self.counter is not None
+            else Msg.of("ww-history-no-counter")
+        )
+        return Msg.of(
+            "ww-history",
+            attackers=s.attackers,
+            attacker=s.attacker.name,
+            attacker_terrain=s.attacker_terrain.name,
+            defenders=s.defenders,
+            defender=s.defender.name,
+            defender_terrain=s.defender_terrain.name,
+            distance=s.distance,
+            bonus=s.gang_up.bonus,
+            rules=Msg.of(f"ww-rules-{s.rules}"),
+            defender_losses=self.defender_losses,
+            counter=counter,
+            attackers_left=self.attackers_left,
+            defenders_left=self.defenders_left,
+        )
 
     def as_json(self) -> dict[str, Any]:
         s = self.setup
