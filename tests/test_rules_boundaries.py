@@ -11,20 +11,7 @@ ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT / "bot" / "rules"
 
 #: module -> the private names it may still import, and why (an entry no longer needed fails)
-STILL_ALLOWED: dict[str, tuple[frozenset[str], str]] = {
-    "bot/rules/imperial_assault/activation.py": (
-        frozenset({"_fresh", "_replace_group"}),
-        "Imperial Assault is being changed elsewhere (how it picks activations): after that",
-    ),
-    "bot/rules/imperial_assault/adaptive.py": (
-        frozenset({"_fresh", "_replace_group"}),
-        "Imperial Assault is being changed elsewhere (how it picks activations): after that",
-    ),
-    "bot/rules/imperial_assault/deployment.py": (
-        frozenset({"_swap", "_fresh", "_replace_group", "_norm"}),
-        "Imperial Assault is being changed elsewhere (how it picks activations): after that",
-    ),
-}
+STILL_ALLOWED: dict[str, tuple[frozenset[str], str]] = {}
 
 
 def _private(name: str) -> bool:

@@ -15,7 +15,7 @@ from fractions import Fraction
 
 from bot.rules.dice import Dice
 from bot.rules.errors import RuleError
-from bot.rules.imperial_assault.state import ImperialAssaultState, _fresh, _replace_group
+from bot.rules.imperial_assault.state import ImperialAssaultState, fresh_copy, replace_group
 from bot.rules.imperial_assault.tables import NO_BONUS_CHANCE, PRIORITY_ONE_CHANCE, group
 
 
@@ -113,8 +113,8 @@ def activate(
     has_effects = group(pick).bonus_effects
     if state.difficulty == "easy" and has_effects:
         no_bonus = dice.chance(NO_BONUS_CHANCE, "easy: no bonus effect")
-    new = _fresh(state)
-    _replace_group(new, pick, activated=True)
+    new = fresh_copy(state)
+    replace_group(new, pick, activated=True)
     outcome = ActivationOutcome(
         group=pick,
         ready_priority_1=len(pools.priority_1),

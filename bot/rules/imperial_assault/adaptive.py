@@ -10,9 +10,9 @@ from bot.rules.dice import Dice
 from bot.rules.errors import InputError
 from bot.rules.imperial_assault.state import (
     ImperialAssaultState,
-    _fresh,
-    _replace_group,
     deployed_ids,
+    fresh_copy,
+    replace_group,
 )
 from bot.rules.imperial_assault.tables import (
     FAME_PER_AWARD,
@@ -76,7 +76,9 @@ class ThreatOutcome:
 # ---------------------------------------------------------------------------------------------
 # Swaps (a deployed card's Elite/regular twin)
 # ---------------------------------------------------------------------------------------------
-def _swap(state: ImperialAssaultState, planned: str, dice: Dice) -> SwapRecord | None:
+def difficulty_swap(state: ImperialAssaultState, planned: str, dice: Dice) -> SwapRecord | None:
+    """The Easy/Hard swap roll for the card ``planned`` about to be deployed (the deployment
+    event makes it): None when the difficulty swaps nothing or no twin can replace it."""
     g = group(planned)
     if g.villain:
         return None
@@ -156,7 +158,7 @@ def defeat(
 ) -> tuple[ImperialAssaultState, DefeatOutcome]:
     """A deployed group is defeated (fame and reimbursement when adaptive difficulty is on)."""
     gid = resolve_group(group_ref, deployed_ids(state), "deployed group")
-    new = _fresh(state)
+    new = fresh_copy(state)
     return new, _defeat(new, gid)
 
 
@@ -169,13 +171,13 @@ def lose_figures(
     assert d is not None
     if count < 1 or count > d.figures:
         raise InputError(key="ia-bad-count", group=label(gid), left=d.figures)
-    new = _fresh(state)
+    new = fresh_copy(state)
     left = d.figures - count
     if left == 0:
         return new, FigureLossOutcome(
             group=gid, lost=count, figures_left=0, defeat=_defeat(new, gid)
         )
-    _replace_group(new, gid, figures=left)
+    replace_group(new, gid, figures=left)
     return new, FigureLossOutcome(group=gid, lost=count, figures_left=left, defeat=None)
 
 
@@ -185,7 +187,7 @@ def adjust_threat(
     """The game master adds or removes threat by hand (never scaled; never below 0)."""
     if amount == 0:
         raise InputError(key="ia-zero-threat")
-    new = _fresh(state)
+    new = fresh_copy(state)
     target = state.threat + amount
     new.threat = max(0, target)
     return new, ThreatOutcome(

@@ -10,15 +10,15 @@ from typing import Literal, NamedTuple
 
 from bot.rules.dice import Dice
 from bot.rules.errors import InputError, RuleError
-from bot.rules.imperial_assault.adaptive import SwapRecord, _swap
+from bot.rules.imperial_assault.adaptive import SwapRecord, difficulty_swap
 from bot.rules.imperial_assault.state import (
     DeployedGroup,
     ImperialAssaultState,
-    _fresh,
-    _replace_group,
     deployed_ids,
+    fresh_copy,
     manual_deploy_ids,
     owned_ids,
+    replace_group,
 )
 from bot.rules.imperial_assault.tables import (
     BAND_THREAT_BONUS,
@@ -31,11 +31,11 @@ from bot.rules.imperial_assault.tables import (
     Band,
     Difficulty,
     GroupData,
-    _norm,
     band_for,
     group,
     hand_sizes,
     label,
+    names_group,
     parse_difficulty,
     parse_expansions,
     parse_villains,
@@ -252,7 +252,7 @@ def _reinforce(
                 threat_after=state.threat,
             )
         )
-        _replace_group(state, pick, figures=figures + 1)
+        replace_group(state, pick, figures=figures + 1)
     return steps, stop
 
 
@@ -336,7 +336,7 @@ def _deploy(
         before = state.threat
         state.threat = 0 if cand.fuzzy else before - cand.cost
         state.hand.remove(card)
-        swap = _swap(state, card, dice)
+        swap = difficulty_swap(state, card, dice)
         deployed = card
         if swap is not None and swap.happened:
             deployed = swap.candidate
@@ -397,7 +397,7 @@ def deploy_roll(
 ) -> tuple[ImperialAssaultState, DeployRollOutcome]:
     """The end-of-round deployment event: 2D6 + DM picks the band; threat rises; the engine
     reinforces and deploys; the DM moves; the next round begins with every group ready."""
-    new = _fresh(state)
+    new = fresh_copy(state)
     faces = dice.nd6(2, "deployment event")
     a, b = faces[0], faces[1]
     total = a + b + state.dm
@@ -447,11 +447,9 @@ def manual_deploy(
         gid = resolve_group(group_ref, candidates, "group to deploy", interchangeable=True)
     except InputError:
         # Say why a real group is refused rather than "no such group".
-        q = _norm(group_ref)
         titles = {e.code: e.title for e in table().expansions}
         for other in table().groups:
-            names = (other.id.casefold(), _norm(label(other.id)), _norm(other.name))
-            if q not in names:
+            if not names_group(group_ref, other.id):
                 continue
             if state.is_deployed(other.id):
                 raise RuleError(key="ia-already-deployed", group=label(other.id)) from None
@@ -460,7 +458,7 @@ def manual_deploy(
                     key="ia-not-owned", name=other.name, expansion=titles[other.expansion]
                 ) from None
         raise
-    new = _fresh(state)
+    new = fresh_copy(state)
     from_hand = gid in new.hand
     if from_hand:
         new.hand.remove(gid)

@@ -57,10 +57,10 @@ class ImperialAssaultState(BaseModel):
         return self.deployed_group(group_id) is not None
 
 
-def _fresh(state: ImperialAssaultState) -> ImperialAssaultState:
+def fresh_copy(state: ImperialAssaultState) -> ImperialAssaultState:
     """A copy for a rule to change, much cheaper than a deep copy: every list is new, the
     deployed groups are shared. Rules never change a :class:`DeployedGroup` in place: they put
-    a changed copy in the new list (:func:`_replace_group`), so the input is never touched."""
+    a changed copy in the new list (:func:`replace_group`), so the input is never touched."""
     return state.model_copy(
         update={
             "expansions": list(state.expansions),
@@ -72,8 +72,8 @@ def _fresh(state: ImperialAssaultState) -> ImperialAssaultState:
     )
 
 
-def _replace_group(state: ImperialAssaultState, group_id: str, **changes: Any) -> DeployedGroup:
-    """Put a changed copy of the deployed group ``group_id`` in ``state`` (a :func:`_fresh`
+def replace_group(state: ImperialAssaultState, group_id: str, **changes: Any) -> DeployedGroup:
+    """Put a changed copy of the deployed group ``group_id`` in ``state`` (a :func:`fresh_copy`
     copy) and return it."""
     for i, d in enumerate(state.deployed):
         if d.id == group_id:

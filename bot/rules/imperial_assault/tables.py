@@ -201,6 +201,14 @@ def _norm(text: str) -> str:
     return " ".join(text.replace("(", " ").replace(")", " ").casefold().split())
 
 
+def names_group(query: str, group_id: str) -> bool:
+    """Whether ``query`` names the group ``group_id``: its id, its label or its name, in any
+    case (a group :func:`resolve_group` may refuse as not among its candidates)."""
+    q = _norm(query)
+    g = group(group_id)
+    return q in (g.id.casefold(), _norm(label(g.id)), _norm(g.name))
+
+
 def suggest_groups(
     query: str, candidates: Iterable[str], limit: int = MAX_SUGGESTIONS
 ) -> list[tuple[str, str]]:
