@@ -80,13 +80,6 @@ def history_row(outcome: Outcome) -> tuple[str, list[dict[str, Any]]]:
     return encode_summary(outcome.history()), dice
 
 
-def _record(tx: Tx, outcome: Outcome | str, dice: Iterable[Draw]) -> None:
-    if isinstance(outcome, str):
-        tx.record(outcome, dice)
-    else:
-        tx.record(*history_row(outcome))
-
-
 @dataclass
 class Play(Generic[S]):
     """One rule applied to the channel's campaign (see :meth:`TableBot.play`): the stored
@@ -96,11 +89,10 @@ class Play(Generic[S]):
     campaign: Campaign
     state: S
 
-    def commit(self, new: S, outcome: Outcome | str, dice: Iterable[Draw] = ()) -> None:
-        """Store ``new`` with the history row of the rule's ``outcome`` (or, the form Imperial
-        Assault still uses, a one-line ``summary`` and its ``dice``)."""
+    def commit(self, new: S, outcome: Outcome) -> None:
+        """Store ``new`` with the history row of the rule's ``outcome``."""
         self.tx.set_state(new)
-        _record(self.tx, outcome, dice)
+        self.tx.record(*history_row(outcome))
 
 
 @dataclass
@@ -113,7 +105,7 @@ class Start(Generic[S]):
     def commit(self, state: S, outcome: Outcome) -> None:
         """Create the campaign with ``state`` and the history row of the setup's ``outcome``."""
         self.tx.create(self.game.key, state)
-        _record(self.tx, outcome, ())
+        self.tx.record(*history_row(outcome))
 
 
 class CampaignAccess:

@@ -260,9 +260,10 @@ def attribute(locale: str, key: str, name: str) -> str | None:
 # ---------------------------------------------------------------------------------------------
 # A history row's summary is a string the store keeps up to 500 characters. A summary that is
 # a catalog message is stored as SUMMARY_TAG + compact JSON ``{"k": key, "a": {name: value}}``,
-# where a value is a number, a string, another such object (a :class:`Msg` argument) or a list
-# of them; ``/campaign history`` renders it in the reader's language, through its game's
-# record where the game stores ids rather than names (:func:`bot.games.read_history`).
+# where a value is a number, a string (a :class:`Signed` number as :func:`signed` writes it),
+# another such object (a :class:`Msg` argument) or a list of them; ``/campaign history``
+# renders it in the reader's language, through its game's record where the game stores ids
+# rather than names (:func:`bot.games.read_history`).
 # Entries stored as plain text (before this, or too long to encode) are shown as they are.
 SUMMARY_TAG = "⁣msg:"  # an invisible separator no typed summary starts with
 SUMMARY_LIMIT = 500
@@ -271,6 +272,8 @@ SUMMARY_LIMIT = 500
 def _value(key: str, name: str, value: Any) -> Any:
     if isinstance(value, Msg):
         return _tree(value)
+    if isinstance(value, Signed):  # kept as it is written: "+2", "-1", "+0"
+        return signed(value.n)
     if isinstance(value, (list, tuple)):
         return [_value(key, name, v) for v in value]
     if isinstance(value, bool) or not isinstance(value, (int, float, str)):

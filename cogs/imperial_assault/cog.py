@@ -29,7 +29,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-TITLE = "Imperial Assault"
 MAX_THREAT_CHANGE = 99
 MAX_FIGURES = 10
 
@@ -53,7 +52,7 @@ def _text_choices(values: list[str]) -> list[app_commands.Choice[str]]:
 class ImperialAssaultCog(commands.Cog):
     """Imperial Assault: the bot plays the Empire like the Imperial Commander app."""
 
-    help_section = "Imperial Assault"
+    help_section = GAME.title
     help_order = 30
 
     ia_group = app_commands.Group(
@@ -85,19 +84,18 @@ class ImperialAssaultCog(commands.Cog):
         threat: app_commands.Range[int, 0, MAX_THREAT_CHANGE] = 0,
     ) -> None:
         dice = self.bot.new_dice()
-        state, outcome = deployment.setup(
-            dice,
-            difficulty=difficulty,
-            threat_level=threat_level,
-            expansions=expansions,
-            adaptive=adaptive,
-            earned_villains=earned_villains,
-            threat=threat,
-        )
         loc = lang(interaction)
-        async with self.bot.campaign_tx(interaction, game=None, require=False) as tx:
-            tx.create(GAME.key, state)
-            tx.record(render.history_setup(state), dice.draws)
+        async with self.bot.start_campaign(interaction, GAME) as start:
+            state, outcome = deployment.setup(
+                dice,
+                difficulty=difficulty,
+                threat_level=threat_level,
+                expansions=expansions,
+                adaptive=adaptive,
+                earned_villains=earned_villains,
+                threat=threat,
+            )
+            start.commit(state, outcome)
             public = render.render_setup_public(loc, state, outcome)
             hand = render.render_hand(loc, state, outcome.hand)
         await send(interaction, embed=public)
@@ -137,9 +135,8 @@ class ImperialAssaultCog(commands.Cog):
     async def deploy_roll(self, interaction: discord.Interaction[Any]) -> None:
         dice = self.bot.new_dice()
         async with self.bot.play(interaction, GAME) as play:
-            state = play.state
-            new_state, outcome = deployment.deploy_roll(state, dice)
-            play.commit(new_state, render.history_deploy_roll(outcome), dice.draws)
+            new, outcome = deployment.deploy_roll(play.state, dice)
+            play.commit(new, outcome)
             embed = render.render_deploy_roll(lang(interaction), outcome)
         await send(interaction, embed=embed, view=undo_button(interaction, play.tx))
 
@@ -148,9 +145,8 @@ class ImperialAssaultCog(commands.Cog):
     async def activate(self, interaction: discord.Interaction[Any]) -> None:
         dice = self.bot.new_dice()
         async with self.bot.play(interaction, GAME) as play:
-            state = play.state
-            new_state, outcome = activation.activate(state, dice)
-            play.commit(new_state, render.history_activation(state.round, outcome), dice.draws)
+            new, outcome = activation.activate(play.state, dice)
+            play.commit(new, outcome)
             embed = render.render_activation(lang(interaction), outcome)
         await send(interaction, embed=embed, view=undo_button(interaction, play.tx))
 
@@ -161,9 +157,8 @@ class ImperialAssaultCog(commands.Cog):
         self, interaction: discord.Interaction[Any], group: app_commands.Range[str, 1, 100]
     ) -> None:
         async with self.bot.play(interaction, GAME) as play:
-            state = play.state
-            new_state, outcome = adaptive.defeat(state, group)
-            play.commit(new_state, render.history_defeat(state.round, outcome))
+            new, outcome = adaptive.defeat(play.state, group)
+            play.commit(new, outcome)
             embed = render.render_defeat(lang(interaction), outcome)
         await send(interaction, embed=embed, view=undo_button(interaction, play.tx))
 
@@ -180,9 +175,8 @@ class ImperialAssaultCog(commands.Cog):
         count: app_commands.Range[int, 1, MAX_FIGURES] = 1,
     ) -> None:
         async with self.bot.play(interaction, GAME) as play:
-            state = play.state
-            new_state, outcome = adaptive.lose_figures(state, group, count)
-            play.commit(new_state, render.history_figure_loss(state.round, outcome, count))
+            new, outcome = adaptive.lose_figures(play.state, group, count)
+            play.commit(new, outcome)
             embed = render.render_figure_loss(lang(interaction), outcome)
         await send(interaction, embed=embed, view=undo_button(interaction, play.tx))
 
@@ -218,9 +212,8 @@ class ImperialAssaultCog(commands.Cog):
         async with self.bot.play(
             interaction, GAME, game_master=True, action="ia-action-deploy"
         ) as play:
-            state = play.state
-            new_state, outcome = deployment.manual_deploy(state, group)
-            play.commit(new_state, render.history_manual_deploy(state.round, outcome))
+            new, outcome = deployment.manual_deploy(play.state, group)
+            play.commit(new, outcome)
             embed = render.render_manual_deploy(lang(interaction), outcome)
         await send(interaction, embed=embed, view=undo_button(interaction, play.tx))
 
@@ -241,9 +234,8 @@ class ImperialAssaultCog(commands.Cog):
         async with self.bot.play(
             interaction, GAME, game_master=True, action="ia-action-threat"
         ) as play:
-            state = play.state
-            new_state, outcome = adaptive.adjust_threat(state, amount)
-            play.commit(new_state, render.history_threat(state.round, outcome))
+            new, outcome = adaptive.adjust_threat(play.state, amount)
+            play.commit(new, outcome)
             content = render.render_threat(lang(interaction), outcome)
         await send(interaction, content, view=undo_button(interaction, play.tx))
 

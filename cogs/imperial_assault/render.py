@@ -1,6 +1,6 @@
-"""Imperial Assault replies: every embed and line the cog sends, and the history entries it
-records, built from the rules' outcome records in the reader's language ``loc`` (all text comes
-from the catalogs)."""
+"""Imperial Assault replies: every embed and line the cog sends, built from the rules' outcome
+records in the reader's language ``loc`` (all text comes from the catalogs; what the history
+keeps, the outcomes say themselves)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 
 import discord
 
-from bot.catalog import encode_summary, number, percent, signed, t
+from bot.catalog import number, percent, signed, t
 from bot.rules.imperial_assault import activation, adaptive, deployment, tables
 from bot.rules.imperial_assault.state import ImperialAssaultState
 from bot.rules.msg import Msg
@@ -269,35 +269,6 @@ def render_deploy_roll(loc: str, out: deployment.DeployRollOutcome) -> discord.E
     return builder.build()
 
 
-def history_deploy_roll(out: deployment.DeployRollOutcome) -> str:
-    """The history entry: a catalog message shown in the reader's language."""
-    steps: list[Msg] = [
-        Msg.of("ia-hist-reinforced", group=tables.label(r.group)) for r in out.reinforcements
-    ]
-    steps += [
-        Msg.of("ia-hist-deployed", group=tables.label(d.deployed), fuzzy="yes" if d.fuzzy else "no")
-        for d in out.deployments
-    ]
-    chain = Msg("ia-hist-none")
-    for step in reversed(steps):
-        chain = Msg.of("ia-hist-join", a=step, b=chain)
-    return encode_summary(
-        Msg.of(
-            "ia-hist-roll",
-            round=out.round_before,
-            band=_band(out.band),
-            a=out.faces[0],
-            b=out.faces[1],
-            dm=signed(out.dm_before),
-            total=out.total,
-            steps=chain,
-            before=out.threat_before,
-            after=out.threat_after,
-            dmafter=signed(out.dm_after),
-        )
-    )
-
-
 def render_activation(loc: str, out: activation.ActivationOutcome) -> discord.Embed:
     g = tables.group(out.group)
     if out.priority_roll is None:
@@ -436,48 +407,3 @@ def render_status(loc: str, state: ImperialAssaultState) -> discord.Embed:
         )
     builder.footer(t(loc, "ia-status-footer", n=len(state.hand)))
     return builder.build()
-
-
-# ----------------------------------------------------------------------------------------------
-# History entries (catalog messages, shown in the reader's language)
-# ----------------------------------------------------------------------------------------------
-def history_setup(state: ImperialAssaultState) -> str:
-    return encode_summary(
-        Msg.of(
-            "ia-hist-setup",
-            difficulty=Msg(f"ia-difficulty-{state.difficulty}"),
-            level=state.threat_level,
-            expansions=", ".join(state.expansions),
-            hand=len(state.hand),
-        )
-    )
-
-
-def history_activation(round_: int, out: activation.ActivationOutcome) -> str:
-    return encode_summary(Msg.of("ia-hist-activated", round=round_, group=tables.label(out.group)))
-
-
-def history_defeat(round_: int, out: adaptive.DefeatOutcome) -> str:
-    return encode_summary(Msg.of("ia-hist-defeated", round=round_, group=tables.label(out.group)))
-
-
-def history_figure_loss(round_: int, out: adaptive.FigureLossOutcome, count: int) -> str:
-    return encode_summary(
-        Msg.of(
-            "ia-hist-lost",
-            round=round_,
-            group=tables.label(out.group),
-            count=count,
-            defeated="yes" if out.defeat is not None else "no",
-        )
-    )
-
-
-def history_manual_deploy(round_: int, out: deployment.ManualDeployOutcome) -> str:
-    return encode_summary(Msg.of("ia-hist-manual", round=round_, group=tables.label(out.group)))
-
-
-def history_threat(round_: int, out: adaptive.ThreatOutcome) -> str:
-    return encode_summary(
-        Msg.of("ia-hist-threat", round=round_, before=out.threat_before, after=out.threat_after)
-    )

@@ -207,6 +207,25 @@ ia-summary-adaptive = { $line } · fame { $fame }, { $awards ->
    *[other] { $awards } awards
 }
 
+## the draws of each command, as the history keeps them (written out in English where stored)
+ia-die-hand-tier = hand tier { $tier }
+ia-die-villain = villain { $group }
+ia-die-event = deployment event
+ia-die-reinforce = reinforce
+ia-die-deploy-coin = deploy: tier I/II (else tier III)
+ia-die-deploy = deploy
+ia-die-swap = { $kind ->
+    [downgrade] downgrade
+   *[upgrade] upgrade
+} { $group }
+ia-die-swap-target = { $kind ->
+    [downgrade] downgrade
+   *[upgrade] upgrade
+} target
+ia-die-priority = priority 1 activation
+ia-die-activation = activation
+ia-die-no-bonus = easy: no bonus effect
+
 ## /campaign history (each entry shown in the reader's language)
 ia-hist-setup = Imperial Assault mission started: { $difficulty }, threat level { $level }, { $expansions }, hand of { $hand }
 ia-hist-roll = Round { $round }: { $band } ({ $a }+{ $b }{ $dm } = { $total }){ $steps } — threat { $before }→{ $after }, DM { $dmafter }

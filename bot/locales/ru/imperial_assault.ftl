@@ -216,6 +216,25 @@ ia-summary-adaptive = { $line } · слава { $fame }, { $awards ->
    *[many] { $awards } наград
 }
 
+## броски и случайные выборы каждой команды, как их хранит история (там — по-английски)
+ia-die-hand-tier = рука развёртывания, ранг { $tier }
+ia-die-villain = злодей { $group }
+ia-die-event = событие развёртывания
+ia-die-reinforce = подкрепление
+ia-die-deploy-coin = развёртывание: уровень I/II (иначе уровень III)
+ia-die-deploy = развёртывание
+ia-die-swap = { $kind ->
+    [downgrade] замена на обычный отряд
+   *[upgrade] улучшение до элитного
+}: { $group }
+ia-die-swap-target = { $kind ->
+    [downgrade] замена на обычный отряд
+   *[upgrade] улучшение до элитного
+}: выбор отряда
+ia-die-priority = активация: бросок за приоритет 1
+ia-die-activation = активация: выбор отряда
+ia-die-no-bonus = лёгкая сложность: без бонусного эффекта
+
 ## /campaign history (каждая запись — на языке читающего)
 ia-hist-setup = Миссия Imperial Assault начата: сложность { $difficulty }, уровень угрозы { $level }, { $expansions }, в руке развёртывания { $hand }
 ia-hist-roll = Раунд { $round }: { $band } ({ $a }+{ $b }{ $dm } = { $total }){ $steps } — угроза { $before }→{ $after }, МР { $dmafter }

@@ -13,10 +13,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from bot.rules.dice import Dice
+from bot.rules.dice import Dice, Rolled
 from bot.rules.errors import RuleError
 from bot.rules.imperial_assault.state import ImperialAssaultState, fresh_copy, replace_group
-from bot.rules.imperial_assault.tables import NO_BONUS_CHANCE, PRIORITY_ONE_CHANCE, group
+from bot.rules.imperial_assault.tables import NO_BONUS_CHANCE, PRIORITY_ONE_CHANCE, group, label
+from bot.rules.msg import Msg
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +76,7 @@ def next_activation_chances(state: ImperialAssaultState) -> dict[str, Fraction]:
 
 @dataclass(frozen=True, slots=True)
 class ActivationOutcome:
+    round: int
     group: str
     ready_priority_1: int
     ready_priority_2: int
@@ -84,6 +86,21 @@ class ActivationOutcome:
     remaining: int
     chance: Fraction  # the exact probability that this group was the one picked
     no_bonus_effects: bool = False  # Easy, but the group has no bonus effects: no roll
+
+    def history(self) -> Msg:
+        return Msg.of("ia-hist-activated", round=self.round, group=label(self.group))
+
+    def dice(self) -> tuple[Rolled, ...]:
+        """The draws :func:`activate` made, in order: the priority roll, the pick (with more
+        than one group to pick from), Easy's no-bonus roll."""
+        rolls: list[Rolled] = []
+        if self.priority_roll is not None:
+            rolls.append(Rolled("chance", Msg("ia-die-priority"), self.priority_roll))
+        if self.options > 1:
+            rolls.append(Rolled("choice", Msg("ia-die-activation"), self.group))
+        if self.no_bonus is not None:
+            rolls.append(Rolled("chance", Msg("ia-die-no-bonus"), self.no_bonus))
+        return tuple(rolls)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -104,18 +121,19 @@ def activate(
     branches = pools.branches()
     roll: bool | None = None
     if pools.rolls:
-        roll = dice.chance(branches[0][0], "priority 1 activation")
+        roll = dice.chance(branches[0][0])
         pool = branches[0][1] if roll else branches[1][1]
     else:
         pool = branches[0][1]
-    pick = pool[0] if len(pool) == 1 else dice.choice(pool, "activation")
+    pick = pool[0] if len(pool) == 1 else dice.choice(pool)
     no_bonus: bool | None = None
     has_effects = group(pick).bonus_effects
     if state.difficulty == "easy" and has_effects:
-        no_bonus = dice.chance(NO_BONUS_CHANCE, "easy: no bonus effect")
+        no_bonus = dice.chance(NO_BONUS_CHANCE)
     new = fresh_copy(state)
     replace_group(new, pick, activated=True)
     outcome = ActivationOutcome(
+        round=state.round,
         group=pick,
         ready_priority_1=len(pools.priority_1),
         ready_priority_2=len(pools.priority_2),

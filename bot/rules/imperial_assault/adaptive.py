@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from bot.rules.dice import Dice
+from bot.rules.dice import Dice, Rolled
 from bot.rules.errors import InputError
 from bot.rules.imperial_assault.state import (
     ImperialAssaultState,
@@ -23,6 +23,7 @@ from bot.rules.imperial_assault.tables import (
     scale_threat,
     table,
 )
+from bot.rules.msg import Msg
 
 
 def awards_for(fame: int) -> int:
@@ -40,10 +41,24 @@ class SwapRecord:
     planned: str
     candidate: str
     happened: bool
+    options: int  # the twins it could become (a pick among them when more than one)
+
+    def dice(self) -> tuple[Rolled, ...]:
+        """The roll, then the pick of the twin when it happened and there was a choice."""
+        roll = Rolled(
+            "chance",
+            Msg.of("ia-die-swap", kind=self.kind, group=label(self.planned)),
+            self.happened,
+        )
+        if not self.happened or self.options == 1:
+            return (roll,)
+        pick = Rolled("choice", Msg.of("ia-die-swap-target", kind=self.kind), self.candidate)
+        return (roll, pick)
 
 
 @dataclass(frozen=True, slots=True)
 class DefeatOutcome:
+    round: int
     group: str
     adaptive: bool
     fame_gained: int
@@ -56,21 +71,49 @@ class DefeatOutcome:
     threat_after: int
     back_to_hand: bool
 
+    def history(self) -> Msg:
+        return Msg.of("ia-hist-defeated", round=self.round, group=label(self.group))
+
+    def dice(self) -> tuple[Rolled, ...]:
+        return ()
+
 
 @dataclass(frozen=True, slots=True)
 class FigureLossOutcome:
+    round: int
     group: str
     lost: int
     figures_left: int
     defeat: DefeatOutcome | None
 
+    def history(self) -> Msg:
+        return Msg.of(
+            "ia-hist-lost",
+            round=self.round,
+            group=label(self.group),
+            count=self.lost,
+            defeated="yes" if self.defeat is not None else "no",
+        )
+
+    def dice(self) -> tuple[Rolled, ...]:
+        return ()
+
 
 @dataclass(frozen=True, slots=True)
 class ThreatOutcome:
+    round: int
     threat_before: int
     amount: int
     threat_after: int
     clamped: bool
+
+    def history(self) -> Msg:
+        return Msg.of(
+            "ia-hist-threat", round=self.round, before=self.threat_before, after=self.threat_after
+        )
+
+    def dice(self) -> tuple[Rolled, ...]:
+        return ()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -106,11 +149,15 @@ def difficulty_swap(state: ImperialAssaultState, planned: str, dice: Dice) -> Sw
     ]
     if not cands:
         return None
-    hit = dice.chance(SWAP_CHANCE, f"{kind} {label(planned)}")
+    hit = dice.chance(SWAP_CHANCE)
     if not hit:
-        return SwapRecord(kind=kind, planned=planned, candidate=cands[0], happened=False)
-    target = cands[0] if len(cands) == 1 else dice.choice(cands, f"{kind} target")
-    return SwapRecord(kind=kind, planned=planned, candidate=target, happened=True)
+        return SwapRecord(
+            kind=kind, planned=planned, candidate=cands[0], happened=False, options=len(cands)
+        )
+    target = cands[0] if len(cands) == 1 else dice.choice(cands)
+    return SwapRecord(
+        kind=kind, planned=planned, candidate=target, happened=True, options=len(cands)
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -139,6 +186,7 @@ def _defeat(new: ImperialAssaultState, gid: str) -> DefeatOutcome:
     elif gid not in new.defeated:
         new.defeated.append(gid)
     return DefeatOutcome(
+        round=new.round,
         group=gid,
         adaptive=new.adaptive,
         fame_gained=fame_gained,
@@ -175,10 +223,12 @@ def lose_figures(
     left = d.figures - count
     if left == 0:
         return new, FigureLossOutcome(
-            group=gid, lost=count, figures_left=0, defeat=_defeat(new, gid)
+            round=state.round, group=gid, lost=count, figures_left=0, defeat=_defeat(new, gid)
         )
     replace_group(new, gid, figures=left)
-    return new, FigureLossOutcome(group=gid, lost=count, figures_left=left, defeat=None)
+    return new, FigureLossOutcome(
+        round=state.round, group=gid, lost=count, figures_left=left, defeat=None
+    )
 
 
 def adjust_threat(
@@ -191,5 +241,9 @@ def adjust_threat(
     target = state.threat + amount
     new.threat = max(0, target)
     return new, ThreatOutcome(
-        threat_before=state.threat, amount=amount, threat_after=new.threat, clamped=target < 0
+        round=state.round,
+        threat_before=state.threat,
+        amount=amount,
+        threat_after=new.threat,
+        clamped=target < 0,
     )

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal, NamedTuple
 
-from bot.rules.dice import Dice
+from bot.rules.dice import Dice, Rolled
 from bot.rules.errors import InputError, RuleError
 from bot.rules.imperial_assault.adaptive import SwapRecord, difficulty_swap
 from bot.rules.imperial_assault.state import (
@@ -43,6 +43,7 @@ from bot.rules.imperial_assault.tables import (
     scale_threat,
     table,
 )
+from bot.rules.msg import Msg, Signed
 
 
 # ---------------------------------------------------------------------------------------------
@@ -77,10 +78,38 @@ class HandDraw:
         cards = [gid for t in self.tiers for gid in t.drawn]
         return cards + [v.group for v in self.villains if v.added]
 
+    def dice(self) -> tuple[Rolled, ...]:
+        """The cards drawn tier by tier, then each earned villain's roll."""
+        cards = [
+            Rolled("choice", Msg.of("ia-die-hand-tier", tier=TIER_NAMES[t.tier]), gid)
+            for t in self.tiers
+            for gid in t.drawn
+        ]
+        villains = [
+            Rolled("chance", Msg.of("ia-die-villain", group=label(v.group)), v.added)
+            for v in self.villains
+        ]
+        return (*cards, *villains)
+
 
 @dataclass(frozen=True, slots=True)
 class SetupOutcome:
+    difficulty: Difficulty
+    threat_level: int
+    expansions: tuple[str, ...]
     hand: HandDraw
+
+    def history(self) -> Msg:
+        return Msg.of(
+            "ia-hist-setup",
+            difficulty=Msg(f"ia-difficulty-{self.difficulty}"),
+            level=self.threat_level,
+            expansions=", ".join(self.expansions),
+            hand=len(self.hand.hand),
+        )
+
+    def dice(self) -> tuple[Rolled, ...]:
+        return self.hand.dice()
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +123,12 @@ class ReinforceStep:
     figures_after: int
     threat_before: int
     threat_after: int
+
+    def dice(self) -> tuple[Rolled, ...]:
+        """The pick among the groups to reinforce, when there was more than one."""
+        if self.options == 1:
+            return ()
+        return (Rolled("choice", Msg("ia-die-reinforce"), self.group),)
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +152,18 @@ class DeployStep:
         """The exact probability that this card was the one picked."""
         share = Fraction(1, 2) if self.coin is not None else Fraction(1)
         return share / self.options
+
+    def dice(self) -> tuple[Rolled, ...]:
+        """The coin between the pools, the pick inside the pool (when there was a choice), then
+        the swap roll."""
+        rolls: list[Rolled] = []
+        if self.coin is not None:
+            rolls.append(Rolled("chance", Msg("ia-die-deploy-coin"), self.coin))
+        if self.options > 1:
+            rolls.append(Rolled("choice", Msg("ia-die-deploy"), self.card))
+        if self.swap is not None:
+            rolls.extend(self.swap.dice())
+        return tuple(rolls)
 
 
 # Why reinforcing stopped before two picks / why deploying stopped.
@@ -144,13 +191,53 @@ class DeployRollOutcome:
     dm_after: int
     difficulty: Difficulty
 
+    def history(self) -> Msg:
+        steps: list[Msg] = [
+            Msg.of("ia-hist-reinforced", group=label(r.group)) for r in self.reinforcements
+        ]
+        steps += [
+            Msg.of("ia-hist-deployed", group=label(d.deployed), fuzzy="yes" if d.fuzzy else "no")
+            for d in self.deployments
+        ]
+        chain = Msg("ia-hist-none")
+        for step in reversed(steps):
+            chain = Msg.of("ia-hist-join", a=step, b=chain)
+        return Msg.of(
+            "ia-hist-roll",
+            round=self.round_before,
+            band=Msg(f"ia-band-{self.band.lower()}"),
+            a=self.faces[0],
+            b=self.faces[1],
+            dm=Signed(self.dm_before),
+            total=self.total,
+            steps=chain,
+            before=self.threat_before,
+            after=self.threat_after,
+            dmafter=Signed(self.dm_after),
+        )
+
+    def dice(self) -> tuple[Rolled, ...]:
+        """The two dice of the event, then the reinforcements' picks and the deployments'
+        draws, in the order they were made (an Onslaught reinforces first)."""
+        faces = tuple(Rolled("d6", Msg("ia-die-event"), face) for face in self.faces)
+        reinforced = tuple(roll for r in self.reinforcements for roll in r.dice())
+        deployed = tuple(roll for d in self.deployments for roll in d.dice())
+        return faces + reinforced + deployed
+
 
 @dataclass(frozen=True, slots=True)
 class ManualDeployOutcome:
+    round: int
     group: str
     from_hand: bool
     figures: int
     from_defeated: bool
+
+    def history(self) -> Msg:
+        return Msg.of("ia-hist-manual", round=self.round, group=label(self.group))
+
+    def dice(self) -> tuple[Rolled, ...]:
+        return ()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -165,12 +252,9 @@ def draw_hand(
     tiers: list[TierDraw] = []
     for tier, wanted in zip((1, 2, 3), sizes, strict=True):
         options = [gid for gid in pool if group(gid).tier == tier and not group(gid).villain]
-        drawn = dice.sample(options, wanted, f"hand tier {TIER_NAMES[tier]}") if wanted else []
+        drawn = dice.sample(options, wanted) if wanted else []
         tiers.append(TierDraw(tier=tier, wanted=wanted, available=len(options), drawn=tuple(drawn)))
-    villains = [
-        VillainRoll(group=v, added=dice.chance(VILLAIN_CHANCE, f"villain {label(v)}"))
-        for v in earned_villains
-    ]
+    villains = [VillainRoll(group=v, added=dice.chance(VILLAIN_CHANCE)) for v in earned_villains]
     return HandDraw(threat_level=threat_level, tiers=tuple(tiers), villains=tuple(villains))
 
 
@@ -210,7 +294,10 @@ def setup(
     pool = [gid for gid in owned_ids(state) if not group(gid).villain]
     drawn = draw_hand(threat_level, pool, villains, dice)
     state.hand = drawn.hand
-    return state, SetupOutcome(hand=drawn)
+    outcome = SetupOutcome(
+        difficulty=diff, threat_level=threat_level, expansions=tuple(owned), hand=drawn
+    )
+    return state, outcome
 
 
 # ---------------------------------------------------------------------------------------------
@@ -235,7 +322,7 @@ def _reinforce(
             stop = "unaffordable" if below else "all_full"
             break
         ids = list(eligible)
-        pick = ids[0] if len(ids) == 1 else dice.choice(ids, "reinforce")
+        pick = ids[0] if len(ids) == 1 else dice.choice(ids)
         cost, figures = eligible[pick]
         before = state.threat
         state.threat -= cost
@@ -313,12 +400,12 @@ def _pick_deployable(state: ImperialAssaultState, dice: Dice, onslaught: bool) -
         return None
     coin: bool | None = None
     if low and high:
-        coin = dice.chance(Fraction(1, 2), "deploy: tier I/II (else tier III)")
+        coin = dice.chance(Fraction(1, 2))
         pool = low if coin else high
     else:
         pool = low or high
     ids = list(pool)
-    card = ids[0] if len(ids) == 1 else dice.choice(ids, "deploy")
+    card = ids[0] if len(ids) == 1 else dice.choice(ids)
     return _Pick(card, pool[card], len(ids), len(low), len(high), coin)
 
 
@@ -398,7 +485,7 @@ def deploy_roll(
     """The end-of-round deployment event: 2D6 + DM picks the band; threat rises; the engine
     reinforces and deploys; the DM moves; the next round begins with every group ready."""
     new = fresh_copy(state)
-    faces = dice.nd6(2, "deployment event")
+    faces = dice.nd6(2)
     a, b = faces[0], faces[1]
     total = a + b + state.dm
     band = band_for(total)
@@ -468,5 +555,5 @@ def manual_deploy(
     size = group(gid).size
     new.deployed.append(DeployedGroup(id=gid, figures=size))
     return new, ManualDeployOutcome(
-        group=gid, from_hand=from_hand, figures=size, from_defeated=from_defeated
+        round=state.round, group=gid, from_hand=from_hand, figures=size, from_defeated=from_defeated
     )
