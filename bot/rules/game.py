@@ -38,15 +38,15 @@ class GameInfo:
       Russian, ``choice-{key}`` (its /help choice).
     - ``title``: its English title; its cogs name it as their ``help_section``.
     - ``order``: where it comes among the games (the /help choices, a refusal naming every
-      game's setup command): Weewar 20, Imperial Assault 30 (the default), GDW Imperium 40,
-      Asteroid Belt 50 — as its cogs' ``help_order`` places its commands in /help.
+      game's setup command): Weewar 20, Imperial Assault 30, GDW Imperium 40, Asteroid Belt
+      50 — as its cogs' ``help_order`` places its commands in /help.
     - ``read_history``: for a game whose stored history messages keep ids rather than names
       (Asteroid Belt), how a stored message whose key starts with ``prefix`` is shown.
     """
 
     key: str
     title: str
-    order: int = 30
+    order: int
     read_history: Callable[[Msg], Msg] | None = None
     prefix: str = ""
 

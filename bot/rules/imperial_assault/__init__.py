@@ -109,6 +109,7 @@ from bot.rules.imperial_assault.tables import (
 GAME: Game[ImperialAssaultState] = Game(
     key=KEY,
     title="Imperial Assault",
+    order=30,
     state_model=ImperialAssaultState,
     setup_command="/ia setup",
     summarize=summarize,
