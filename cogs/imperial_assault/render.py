@@ -213,18 +213,9 @@ def render_deploy(loc: str, step: deployment.DeployStep) -> str:
 def render_deploy_roll(loc: str, out: deployment.DeployRollOutcome) -> discord.Embed:
     a, b = out.faces
     band = _band(out.band)
-    lines = [
-        t(
-            loc,
-            "ia-roll-dice",
-            a=a,
-            b=b,
-            sign="+" if out.dm_before >= 0 else "−",
-            dm=abs(out.dm_before),
-            total=out.total,
-            band=band,
-        )
-    ]
+    # the DM as a term of the sum, written around its name: "+ DM 0", "− DM 2"
+    sign, dm = signed(out.dm_before, minus="−", space=True).split(" ")
+    lines = [t(loc, "ia-roll-dice", a=a, b=b, sign=sign, dm=dm, total=out.total, band=band)]
     extra = tables.BAND_THREAT_BONUS[out.band]
     base = Msg.of("ia-inc-level-plus", extra=extra) if extra else Msg("ia-inc-level")
     why = base

@@ -291,3 +291,19 @@ def test_activation_reply_in_both_languages() -> None:
         "нет; выбор из всех 2 готовых отрядов · шанс 17/20 = 85 %",
         "Лёгкая сложность: броска 25 % на «без бонуса» нет — у этого отряда нет бонусных эффектов.",
     ]
+
+
+@pytest.mark.parametrize(
+    ("dm", "en", "ru"),
+    [
+        (3, "2D6 **1 + 2** + DM 3 = **6** → Reinforcements", "2К6 **1 + 2** + МР 3 = **6**"),
+        (0, "2D6 **1 + 2** + DM 0 = **3** → Calm", "2К6 **1 + 2** + МР 0 = **3**"),
+        (-2, "2D6 **1 + 2** − DM 2 = **1** → Calm", "2К6 **1 + 2** − МР 2 = **1**"),
+    ],
+)
+def test_the_dm_is_a_term_of_the_deployment_events_sum(dm: int, en: str, ru: str) -> None:
+    from cogs.imperial_assault.render import render_deploy_roll
+
+    _, out = ia.deploy_roll(mk(dm=dm), ScriptedDice([1, 2]))
+    assert str(render_deploy_roll("en", out).fields[0].value).splitlines()[0] == en
+    assert str(render_deploy_roll("ru", out).fields[0].value).startswith(ru)
