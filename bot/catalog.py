@@ -115,6 +115,17 @@ def percent(
     return _fixed(locale, p, 100 * 10**digits, digits) + (" %" if space else "%")
 
 
+def fraction_percent(locale: str, p: Fraction) -> str:
+    """An exact probability as its fraction and its percentage, in the reader's notation:
+    ``1/6 ≈ 16.7 %`` (``1/6 ≈ 16,7 %``), ``1/2 = 50 %``, ``3/40 = 7.5 %`` — ``=`` when the
+    percentage shown is the exact value (whole, or exact to one decimal), ``≈`` when it is
+    rounded; a certainty is ``1/1 = 100 %``."""
+    digits = 0 if (100 * p).denominator == 1 else 1
+    exact = (100 * 10**digits * p).denominator == 1
+    shown = percent(locale, p, digits)
+    return f"{p.numerator}/{p.denominator} {'=' if exact else '≈'} {shown}"
+
+
 def _fixed(locale: str, value: Fraction | float, scale: int, digits: int) -> str:
     num, den = value.as_integer_ratio()  # exact for a Fraction, an int and a float alike
     n = (2 * num * scale + den) // (2 * den)  # floor(value × scale + 1/2), in integers

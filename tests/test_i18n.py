@@ -4,6 +4,7 @@ name and description that Discord accepts."""
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -94,13 +95,13 @@ async def test_every_command_option_and_choice_has_a_valid_russian_name(tmp_path
 def test_russian_numbers_use_the_decimal_comma_in_every_game() -> None:
     from fractions import Fraction
 
-    from bot.catalog import decimal, render
+    from bot.catalog import decimal, fraction_percent
     from bot.rules import imperium as im
-    from cogs import asteroid_belt, imperial_assault, imperium, weewar
+    from cogs import asteroid_belt, imperium, weewar
 
     sixth = Fraction(1, 6)
     assert decimal("ru", "16.7 %") == "16,7 %" and decimal("en", "16.7 %") == "16.7 %"
-    assert render("ru", imperial_assault._odds("ru", sixth)) == "1/6 ≈ 16,7 %"
+    assert fraction_percent("ru", sixth) == "1/6 ≈ 16,7 %"
     frontier = im.ShipMaintenance(
         "F", "terran", 2, "frontier", "disrupted", "destroyed", 1, im.frontier_odds(2, True)
     )
@@ -126,6 +127,27 @@ def test_one_number_formatter_rounds_half_up_in_the_readers_notation() -> None:
     assert number("en", 5, 0) == "5" and percent("en", 1) == "100.0 %"
     assert number("ru", Fraction(1, 2), 2, trim=True) == "0,5"
     assert number("en", Fraction(1), 2, trim=True) == "1"
+
+
+@pytest.mark.parametrize(
+    ("p", "en", "ru"),
+    [
+        (Fraction(1), "1/1 = 100 %", "1/1 = 100 %"),  # a pool of one
+        (Fraction(1, 2), "1/2 = 50 %", "1/2 = 50 %"),
+        (Fraction(1, 8), "1/8 = 12.5 %", "1/8 = 12,5 %"),  # exact to one decimal
+        (Fraction(3, 40), "3/40 = 7.5 %", "3/40 = 7,5 %"),
+        (Fraction(37, 120), "37/120 ≈ 30.8 %", "37/120 ≈ 30,8 %"),
+        (Fraction(1, 6), "1/6 ≈ 16.7 %", "1/6 ≈ 16,7 %"),
+        (Fraction(1, 3), "1/3 ≈ 33.3 %", "1/3 ≈ 33,3 %"),
+        (Fraction(1, 16), "1/16 ≈ 6.3 %", "1/16 ≈ 6,3 %"),  # the catalog's half up
+    ],
+)
+def test_an_exact_chance_as_its_fraction_and_percentage(p: Fraction, en: str, ru: str) -> None:
+    """An exact chance (Imperial Assault's picks): ``=`` when the percentage shown is exact."""
+    from bot.catalog import fraction_percent
+
+    assert fraction_percent("en", p) == en
+    assert fraction_percent("ru", p) == ru
 
 
 def test_a_modifier_keeps_its_sign_in_every_game() -> None:

@@ -5,12 +5,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cogs.imperial_assault.cog import ImperialAssaultCog
-from cogs.imperial_assault.render import _odds
 
 if TYPE_CHECKING:
     from bot.app import TableBot
 
-__all__ = ["ImperialAssaultCog", "_odds", "setup"]
+__all__ = ["ImperialAssaultCog", "setup"]
 
 
 async def setup(bot: TableBot) -> None:

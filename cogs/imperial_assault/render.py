@@ -4,12 +4,11 @@ keeps, the outcomes say themselves)."""
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any
 
 import discord
 
-from bot.catalog import number, percent, signed, t
+from bot.catalog import fraction_percent, number, percent, signed, t
 from bot.rules.imperial_assault import activation, adaptive, deployment, tables
 from bot.rules.imperial_assault.state import ImperialAssaultState
 from bot.rules.msg import Msg
@@ -151,20 +150,9 @@ def render_reinforce(loc: str, step: deployment.ReinforceStep) -> str:
     )
 
 
-def _odds(loc: str, p: Fraction) -> Msg:
-    """An exact probability: ``1/6 ≈ 16.7 %``, ``1/2 = 50 %``, ``3/40 = 7.5 %`` (``=`` when the
-    percentage shown is the exact value: whole, or exact to one decimal); a certainty is
-    ``1/1 = 100 %``."""
-    digits = 0 if (100 * p).denominator == 1 else 1
-    exact = (100 * 10**digits * p).denominator == 1
-    shown = percent(loc, p, digits)
-    fraction = f"{p.numerator}/{p.denominator}"
-    return Msg.of("ia-odds-exact" if exact else "ia-odds", fraction=fraction, percent=shown)
-
-
 def _pick(loc: str, step: deployment.DeployStep) -> Msg:
     """How the card was picked (GetFuzzyDeployable's pools and coin) and its exact chance."""
-    odds = _odds(loc, step.chance)
+    odds = fraction_percent(loc, step.chance)
     if step.coin is None:
         key = "ia-pick-high" if step.tier_three_options else "ia-pick-low"
         return Msg.of(key, n=step.options, odds=odds)
@@ -274,7 +262,7 @@ def render_activation(loc: str, out: activation.ActivationOutcome) -> discord.Em
             happened=_yes(out.priority_roll),
             pool=Msg.of(pool, n=out.options),
         )
-    odds = _odds(loc, out.chance)
+    odds = fraction_percent(loc, out.chance)
     lines = [t(loc, "ia-act-priority", priority=g.priority, why=why, odds=odds)]
     if out.no_bonus is True:
         lines.append(t(loc, "ia-act-no-bonus"))
@@ -373,7 +361,7 @@ def render_status(loc: str, state: ImperialAssaultState) -> discord.Embed:
         if d.activated:
             deployed.append(t(loc, "ia-status-group-activated", **common))
         else:
-            chance = _odds(loc, next_odds[d.id])
+            chance = fraction_percent(loc, next_odds[d.id])
             deployed.append(t(loc, "ia-status-group-ready", odds=chance, **common))
     if pools.rolls:
         deployed.append(

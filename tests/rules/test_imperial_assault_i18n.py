@@ -14,7 +14,7 @@ import pytest
 from fluent.syntax import FluentParser, ast
 from fluent.syntax.visitor import Visitor
 
-from bot.catalog import LOCALE_DIR, refusal, render, t
+from bot.catalog import LOCALE_DIR, refusal, t
 from bot.rules import imperial_assault as ia
 from bot.rules.dice import Dice, ScriptedDice
 from bot.rules.errors import BotError
@@ -230,26 +230,6 @@ def test_nested_messages_render_in_the_same_language() -> None:
     assert (
         t("ru", "ia-new-award", n=1, total=2) == "**Новая награда!** У повстанцев теперь 2 награды."
     )
-
-
-@pytest.mark.parametrize(
-    ("p", "en", "ru"),
-    [
-        (Fraction(1), "1/1 = 100 %", "1/1 = 100 %"),  # a pool of one
-        (Fraction(1, 2), "1/2 = 50 %", "1/2 = 50 %"),
-        (Fraction(1, 8), "1/8 = 12.5 %", "1/8 = 12,5 %"),  # exact to one decimal
-        (Fraction(3, 40), "3/40 = 7.5 %", "3/40 = 7,5 %"),
-        (Fraction(37, 120), "37/120 ≈ 30.8 %", "37/120 ≈ 30,8 %"),
-        (Fraction(1, 6), "1/6 ≈ 16.7 %", "1/6 ≈ 16,7 %"),
-        (Fraction(1, 3), "1/3 ≈ 33.3 %", "1/3 ≈ 33,3 %"),
-        (Fraction(1, 16), "1/16 ≈ 6.3 %", "1/16 ≈ 6,3 %"),  # the catalog's half up
-    ],
-)
-def test_pick_odds_through_the_catalog_formatter(p: Fraction, en: str, ru: str) -> None:
-    from cogs.imperial_assault.render import _odds
-
-    assert render("en", _odds("en", p)) == en
-    assert render("ru", _odds("ru", p)) == ru
 
 
 @pytest.mark.parametrize(

@@ -123,8 +123,6 @@ ia-pick-coin-high = 50/50 coin between { $low } tier I/II and { $high } tier III
     [one] candidate
    *[other] candidates
 } fell to tier III, then 1 of { $n }, chance { $odds }
-ia-odds = { $fraction } ≈ { $percent }
-ia-odds-exact = { $fraction } = { $percent }
 ia-roll-hand-empty = The deployment hand is empty; { $threat } threat carries over.
 ia-roll-nothing = Nothing affordable; { $threat } threat carries over.
 ia-roll-nothing-else = Nothing else affordable; { $threat } threat carries over.

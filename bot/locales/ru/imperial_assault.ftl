@@ -125,8 +125,6 @@ ia-pick-high = 1 из { $n } { $n ->
 } уровня III, шанс { $odds }
 ia-pick-coin-low = жребий 50/50 между кандидатами уровня I/II ({ $low }) и уровня III ({ $high }) выпал на уровень I/II, затем 1 из { $n }, шанс { $odds }
 ia-pick-coin-high = жребий 50/50 между кандидатами уровня I/II ({ $low }) и уровня III ({ $high }) выпал на уровень III, затем 1 из { $n }, шанс { $odds }
-ia-odds = { $fraction } ≈ { $percent }
-ia-odds-exact = { $fraction } = { $percent }
 ia-roll-hand-empty = Рука развёртывания пуста; угроза { $threat } переходит дальше.
 ia-roll-nothing = Ничего не по карману; угроза { $threat } переходит дальше.
 ia-roll-nothing-else = Больше ничего не по карману; угроза { $threat } переходит дальше.
