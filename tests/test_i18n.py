@@ -93,8 +93,6 @@ async def test_every_command_option_and_choice_has_a_valid_russian_name(tmp_path
 
 
 def test_russian_numbers_use_the_decimal_comma_in_every_game() -> None:
-    from fractions import Fraction
-
     from bot.catalog import decimal, fraction_percent
     from bot.rules import imperium as im
     from cogs import asteroid_belt, imperium, weewar
@@ -116,8 +114,6 @@ def test_russian_numbers_use_the_decimal_comma_in_every_game() -> None:
 
 
 def test_one_number_formatter_rounds_half_up_in_the_readers_notation() -> None:
-    from fractions import Fraction
-
     from bot.catalog import number, percent
 
     assert percent("en", Fraction(1, 6)) == "16.7 %" and percent("ru", Fraction(1, 6)) == "16,7 %"
