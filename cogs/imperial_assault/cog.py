@@ -83,18 +83,18 @@ class ImperialAssaultCog(commands.Cog):
         earned_villains: app_commands.Range[str, 0, 300] | None = None,
         threat: app_commands.Range[int, 0, MAX_THREAT_CHANGE] = 0,
     ) -> None:
+        mission = deployment.new_mission(
+            difficulty=difficulty,
+            threat_level=threat_level,
+            expansions=expansions,
+            adaptive=adaptive,
+            earned_villains=earned_villains,
+            threat=threat,
+        )
         dice = self.bot.new_dice()
         loc = lang(interaction)
         async with self.bot.start_campaign(interaction, GAME) as start:
-            state, outcome = deployment.setup(
-                dice,
-                difficulty=difficulty,
-                threat_level=threat_level,
-                expansions=expansions,
-                adaptive=adaptive,
-                earned_villains=earned_villains,
-                threat=threat,
-            )
+            state, outcome = deployment.deal_hand(mission, dice)
             start.commit(state, outcome)
             public = render.render_setup_public(loc, state, outcome)
             hand = render.render_hand(loc, state, outcome.hand)

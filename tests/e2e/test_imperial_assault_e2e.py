@@ -236,10 +236,16 @@ async def test_full_mission_of_eight_rounds(table: Table) -> None:
 async def test_setup_twice_is_refused(table: Table) -> None:
     await start(table, [0, 0, 0, 0])
     before = await table.state()
-    table.set_dice(ScriptedDice([0, 0, 0, 0]))
+    dice = ScriptedDice([0, 0, 0, 0])
+    table.set_dice(dice)
     reply = await table.run("ia setup", {"difficulty": "hard", "threat-level": 4}, user="gm")
     assert reply.ephemeral and "already runs" in reply.text
     assert await table.state() == before
+    assert dice.draws == [] and len(dice.script) == 4  # refused before the hand is drawn
+    # An option the setup refuses is still named first, as before.
+    options = {"difficulty": "hard", "threat-level": 4, "expansions": "Naboo"}
+    reply = await table.run("ia setup", options, user="gm")
+    assert reply.ephemeral and "Unknown expansion 'Naboo'" in reply.text
 
 
 async def test_setup_refusals_change_nothing(table: Table) -> None:

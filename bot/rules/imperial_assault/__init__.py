@@ -46,9 +46,11 @@ from bot.rules.imperial_assault.deployment import (
     SetupOutcome,
     TierDraw,
     VillainRoll,
+    deal_hand,
     deploy_roll,
     draw_hand,
     manual_deploy,
+    new_mission,
     setup,
 )
 from bot.rules.imperial_assault.state import (
@@ -163,6 +165,7 @@ __all__ = [
     "awards_for",
     "band_for",
     "band_odds",
+    "deal_hand",
     "defeat",
     "deploy_roll",
     "deployed_ids",
@@ -175,6 +178,7 @@ __all__ = [
     "lose_figures",
     "manual_deploy",
     "manual_deploy_ids",
+    "new_mission",
     "next_activation_chances",
     "owned_ids",
     "parse_difficulty",

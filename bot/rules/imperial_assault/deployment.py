@@ -258,8 +258,7 @@ def draw_hand(
     return HandDraw(threat_level=threat_level, tiers=tuple(tiers), villains=tuple(villains))
 
 
-def setup(
-    dice: Dice,
+def new_mission(
     *,
     difficulty: Difficulty | str = "medium",
     threat_level: int,
@@ -267,8 +266,9 @@ def setup(
     adaptive: bool = False,
     earned_villains: str | Sequence[str] | None = None,
     threat: int = 0,
-) -> tuple[ImperialAssaultState, SetupOutcome]:
-    """A new mission: validated options, the starting DM and the deployment hand."""
+) -> ImperialAssaultState:
+    """A new mission's validated options and starting DM, its hand not drawn yet: the setup's
+    refusals, before any die."""
     diff = parse_difficulty(difficulty)
     if not MIN_THREAT_LEVEL <= threat_level <= MAX_THREAT_LEVEL:
         raise InputError(key="ia-threat-level-range", low=MIN_THREAT_LEVEL, high=MAX_THREAT_LEVEL)
@@ -282,7 +282,7 @@ def setup(
         villains = parse_villains(earned_villains, owned)
     else:
         villains = parse_villains(",".join(earned_villains), owned)
-    state = ImperialAssaultState(
+    return ImperialAssaultState(
         difficulty=diff,
         threat_level=threat_level,
         threat=threat,
@@ -291,13 +291,46 @@ def setup(
         adaptive=adaptive,
         earned_villains=villains,
     )
+
+
+def deal_hand(
+    mission: ImperialAssaultState, dice: Dice
+) -> tuple[ImperialAssaultState, SetupOutcome]:
+    """The new ``mission`` (:func:`new_mission`) with its deployment hand drawn."""
+    state = fresh_copy(mission)
     pool = [gid for gid in owned_ids(state) if not group(gid).villain]
-    drawn = draw_hand(threat_level, pool, villains, dice)
+    drawn = draw_hand(state.threat_level, pool, state.earned_villains, dice)
     state.hand = drawn.hand
     outcome = SetupOutcome(
-        difficulty=diff, threat_level=threat_level, expansions=tuple(owned), hand=drawn
+        difficulty=state.difficulty,
+        threat_level=state.threat_level,
+        expansions=tuple(state.expansions),
+        hand=drawn,
     )
     return state, outcome
+
+
+def setup(
+    dice: Dice,
+    *,
+    difficulty: Difficulty | str = "medium",
+    threat_level: int,
+    expansions: str | Sequence[str] | None = None,
+    adaptive: bool = False,
+    earned_villains: str | Sequence[str] | None = None,
+    threat: int = 0,
+) -> tuple[ImperialAssaultState, SetupOutcome]:
+    """A new mission: validated options, the starting DM and the deployment hand
+    (:func:`new_mission`, then :func:`deal_hand`)."""
+    mission = new_mission(
+        difficulty=difficulty,
+        threat_level=threat_level,
+        expansions=expansions,
+        adaptive=adaptive,
+        earned_villains=earned_villains,
+        threat=threat,
+    )
+    return deal_hand(mission, dice)
 
 
 # ---------------------------------------------------------------------------------------------
