@@ -19,7 +19,7 @@ from fluent.runtime.types import FluentType
 
 from bot.games import read_history
 from bot.rules.errors import BotError
-from bot.rules.msg import Mention, Msg, Signed
+from bot.rules.msg import Mention, Msg, Names, Signed
 
 LOCALES = ("en", "ru")
 DEFAULT = "en"
@@ -221,8 +221,14 @@ def refusal(error: BotError, locale: str = DEFAULT) -> str:
 
 
 def _clip(value: Any, limit: int) -> Any:
+    """``value`` cut to ``limit`` characters, at the end of a word where there is one in its
+    second half (a name is never cut in the middle)."""
     if isinstance(value, str) and len(value) > limit:
-        return value[: limit - 1] + "…"
+        head = value[: limit - 1]
+        space = max(head.rfind(" "), head.rfind(","))
+        if space > limit // 2:
+            head = head[:space].rstrip(" ,;")
+        return head + "…"
     return value
 
 
@@ -231,6 +237,8 @@ def _arg(locale: str, value: Any) -> Any:
         return signed(value.n)
     if isinstance(value, Mention):
         return f"<@{value.id}>"
+    if isinstance(value, Names):
+        return ", ".join(value.items)
     if isinstance(value, Msg):
         value = render(locale, value)
     elif hasattr(value, "render"):

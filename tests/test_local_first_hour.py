@@ -151,7 +151,9 @@ def test_the_readmes_first_examples_run_in_the_console(local: LocalTable) -> Non
 # -- mistyped values ----------------------------------------------------------------------------
 def test_a_mistyped_unit_gets_the_closest_names(local: LocalTable) -> None:
     out = lines_of(local, "/battle attacker:Tnak defender:Trooper")
-    assert out[-1] == "! attacker:Tnak — did you mean attacker:Tank?"
+    # the bot's own refusal names it; the console adds no second hint
+    assert out[-1] == "Unknown unit “Tnak”; did you mean Tank?"
+    assert not any(line.startswith("!") for line in out)
     assert local.errors >= 1
 
 
@@ -163,7 +165,7 @@ def test_a_mistyped_system_gets_the_closest_name_or_every_name(local: LocalTable
         "/imperium system set name:Alpha Centauri owner:imperial worlds:1",
     )
     assert lines_of(local, "/initiative system:Sool")[-1] == (
-        "! system:Sool — did you mean system:Sol?"
+        "No system called 'Sool'. Did you mean Sol? Add it with /imperium system set."
     )
     # nothing close: every name, each whole
     assert lines_of(local, "/initiative system:Xyzzy")[-1] == (

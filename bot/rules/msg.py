@@ -7,6 +7,7 @@ renders it in the reader's language."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any, NamedTuple
 
 
@@ -37,3 +38,14 @@ class Mention(NamedTuple):
     markup)."""
 
     id: int
+
+
+class Names(NamedTuple):
+    """A list of names the rules offer ("Tank, Trooper, Jet"): shown whole, comma-separated,
+    never cut like text repeated back from a member."""
+
+    items: tuple[str, ...]
+
+    @classmethod
+    def of(cls, names: Iterable[str]) -> Names:
+        return cls(tuple(names))

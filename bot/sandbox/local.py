@@ -372,12 +372,14 @@ class LocalTable:
             for part in parts:
                 if not part or part.casefold() not in said:
                     continue
-                hint = self._value_hint(parsed, name, part)
+                hint = self._value_hint(parsed, name, part, said)
                 if hint:
                     hints.append(hint)
         return hints
 
-    def _value_hint(self, parsed: ParsedCommand, name: str, part: str) -> str:
+    def _value_hint(self, parsed: ParsedCommand, name: str, part: str, said: str) -> str:
+        """The hint for one refused value; none where the refusal (``said``, folded) already
+        names every name the hint would."""
         forms: dict[str, str] = {}  # a way of writing a choice (folded) -> what to type
         for prefix in ("", part[:1], part[:3]):
             typed = dict(parsed.options, **{name: prefix})
@@ -390,8 +392,12 @@ class LocalTable:
         close = difflib.get_close_matches(part.casefold(), list(forms), n=4, cutoff=0.6)
         best = list(dict.fromkeys(forms[c] for c in close))[:2]
         if best:
+            if all(b.casefold() in said for b in best):
+                return ""
             return f"{name}:{part} — did you mean " + " or ".join(f"{name}:{b}" for b in best) + "?"
         every = list(dict.fromkeys(forms.values()))
+        if all(e.casefold() in said for e in every):
+            return ""
         return f"{name}:{part} is none of {listed(every)}"
 
     # -- completion ----------------------------------------------------------------------------

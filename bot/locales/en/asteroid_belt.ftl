@@ -52,9 +52,11 @@ ab-dash = —
 
 ## Refusals (rules)
 ab-err-unknown-unit = Unknown unit '{ $text }': use one of engineer, assault, recon, elite.
+ab-err-unknown-unit-hint = Unknown unit '{ $text }': did you mean { $near }? Units are engineer, assault, recon, elite.
 ab-err-unit-count = A count in '{ $text }' must be 1 to { $max }.
 ab-err-no-units = Name at least one unit, e.g. 'assault recon'.
 ab-err-unknown-civ = Unknown civilisation '{ $text }': use one of violet (Violet Federation), orange (Orange Empire), green (Green Anarchy).
+ab-err-unknown-civ-hint = Unknown civilisation '{ $text }': did you mean { $near }? Civilisations are violet, orange, green.
 ab-err-civ-not-playing = { $civ } is not in this game: the players are { $players }.
 ab-err-no-asteroid = No asteroid '{ $text }' on this board: labels look like r1, y2, g3.
 ab-err-no-asteroid-hint = No asteroid '{ $text }' on this board: labels look like r1, y2, g3 (e.g. { $near }).

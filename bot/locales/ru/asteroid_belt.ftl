@@ -52,9 +52,11 @@ ab-dash = —
 
 ## Отказы (правила)
 ab-err-unknown-unit = Неизвестный отряд «{ $text }»: укажите engineer, assault, recon или elite (или инженер, штурм, разведчик, элита).
+ab-err-unknown-unit-hint = Неизвестный отряд «{ $text }»: может быть, { $near }? Отряды: инженер, штурм, разведчик, элита.
 ab-err-unit-count = Число в «{ $text }» должно быть от 1 до { $max }.
 ab-err-no-units = Назовите хотя бы один отряд, например «assault recon».
 ab-err-unknown-civ = Неизвестная цивилизация «{ $text }»: укажите violet (Фиолетовая Федерация), orange (Оранжевая Империя) или green (Зелёная Анархия).
+ab-err-unknown-civ-hint = Неизвестная цивилизация «{ $text }»: может быть, { $near }? Цивилизации: фиолетовая, оранжевая, зелёная.
 ab-err-civ-not-playing = { $civ } не участвует в этой игре: играют { $players }.
 ab-err-no-asteroid = На поле нет астероида «{ $text }»: метки выглядят как r1, y2, g3.
 ab-err-no-asteroid-hint = На поле нет астероида «{ $text }»: метки выглядят как r1, y2, g3 (например, { $near }).

@@ -25,6 +25,7 @@ from bot.rules.asteroid_belt.tables import (
 )
 from bot.rules.dice import Dice, Rolled
 from bot.rules.msg import Msg
+from bot.rules.names import closest
 
 
 # --------------------------------------------------------------------------------------------
@@ -166,7 +167,8 @@ def asteroid_index(state: AsteroidBeltState, text: str) -> int:
     for i, a in enumerate(state.asteroids):
         if a.label == key:
             return i
-    near = [s for s in suggest_asteroids(state, key[:1]) if s][:5]
+    near = closest(key, (a.label for a in state.asteroids), 5)
+    near = near or [s for s in suggest_asteroids(state, key[:1]) if s][:5]
     if near:
         raise input_error("ab-err-no-asteroid-hint", text=text, near=", ".join(near))
     raise input_error("ab-err-no-asteroid", text=text)

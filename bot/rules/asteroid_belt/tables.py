@@ -12,6 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from bot.datafiles import load_json
 from bot.rules.errors import InputError, NotAllowed, RuleError
 from bot.rules.msg import Mention, Msg
+from bot.rules.names import closest
 
 CivId = Literal["violet", "orange", "green"]
 UnitType = Literal["engineer", "assault", "recon", "elite"]
@@ -260,9 +261,20 @@ def _civ_names() -> dict[str, CivId]:
     return out
 
 
+def _one_per_kind(spellings: list[str], kinds: Mapping[str, str], limit: int = 3) -> list[str]:
+    """The first of ``spellings`` for each thing they name, at most ``limit``."""
+    seen: dict[str, str] = {}
+    for spelling in spellings:
+        seen.setdefault(kinds[spelling], spelling)
+    return list(seen.values())[:limit]
+
+
 def parse_unit(text: str) -> UnitType:
     unit = _unit_names().get(_norm(text))
     if unit is None:
+        near = _one_per_kind(closest(text, _unit_names(), 12), _unit_names())
+        if near:
+            raise input_error("ab-err-unknown-unit-hint", text=text, near=" / ".join(near))
         raise input_error("ab-err-unknown-unit", text=text)
     return unit
 
@@ -287,6 +299,9 @@ def parse_units(text: str) -> list[UnitType]:
 def parse_civ(text: str) -> CivId:
     civ = _civ_names().get(_norm(text))
     if civ is None:
+        near = _one_per_kind(closest(text, _civ_names(), 12), _civ_names())
+        if near:
+            raise input_error("ab-err-unknown-civ-hint", text=text, near=" / ".join(near))
         raise input_error("ab-err-unknown-civ", text=text)
     return civ
 

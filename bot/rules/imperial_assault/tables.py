@@ -12,6 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from bot.datafiles import load_json
 from bot.rules.errors import InputError
+from bot.rules.names import closest
 
 GAME = "imperial_assault"
 
@@ -264,7 +265,10 @@ def resolve_group(
         raise InputError(key="ia-none-to-choose", what=kind)
     hints = [shown for shown, _ in suggest_groups(query, cands, 3)]
     if not hints:
-        hints = [label(gid) for gid in cands[:3]]
+        by_label = {label(gid): gid for gid in cands}
+        names = {group(gid).name: label(gid) for gid in reversed(cands)}
+        near = closest(query, [*names, *by_label], 3)
+        hints = list(dict.fromkeys(names.get(n, n) for n in near)) or [label(g) for g in cands[:3]]
     raise InputError(key="ia-no-such", what=kind, query=query.strip(), hints=", ".join(hints))
 
 

@@ -21,6 +21,7 @@ from bot.rules.imperium.tables import (
     tables,
 )
 from bot.rules.msg import Msg
+from bot.rules.names import closest
 
 
 class Ship(BaseModel):
@@ -155,7 +156,7 @@ def find_system(state: ImperiumState, name: str) -> StarSystem:
     for system in state.systems:
         if fold(system.name) == wanted:
             return system
-    hint = suggest((s.name for s in state.systems), name, 3)
+    hint = closest(name, (s.name for s in state.systems), 3)
     if hint:
         raise InputError(key="imp-no-system-hint", name=name, hint=", ".join(hint))
     raise InputError(key="imp-no-system", name=name)
@@ -166,7 +167,7 @@ def find_ship(state: ImperiumState, name: str) -> Ship:
     for ship in state.ships:
         if fold(ship.name) == wanted:
             return ship
-    hint = suggest((s.name for s in state.ships), name, 3)
+    hint = closest(name, (s.name for s in state.ships), 3)
     if hint:
         raise InputError(key="imp-no-ship-hint", name=name, hint=", ".join(hint))
     raise InputError(key="imp-no-ship-named", name=name)

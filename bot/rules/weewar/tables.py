@@ -12,7 +12,8 @@ from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 
 from bot.datafiles import load_json
 from bot.rules.errors import InputError
-from bot.rules.msg import Msg
+from bot.rules.msg import Msg, Names
+from bot.rules.names import closest
 
 UnitClass = Literal["hard", "soft", "sub", "boat", "amphibic", "air", "speedboat"]
 CLASSES: tuple[UnitClass, ...] = get_args(UnitClass)
@@ -214,10 +215,10 @@ def _lookup(kind: str, by_key: Mapping[str, Named], names: Sequence[str], text: 
         return by_key[_norm(prefixed[0])]
     if prefixed:
         raise InputError(key=f"ww-ambiguous-{kind}", text=text, names=_or_list(prefixed))
-    close = _suggest(names, text, limit=5)
+    close = closest(text, names, limit=3)
     if close:
         raise InputError(key=f"ww-unknown-{kind}", text=text, names=_or_list(close))
-    raise InputError(key=f"ww-unknown-{kind}-all", text=text, names=", ".join(names))
+    raise InputError(key=f"ww-unknown-{kind}-all", text=text, names=Names.of(names))
 
 
 def find_unit(name: str) -> Unit:
