@@ -109,3 +109,14 @@ def test_imperial_assault_group_slip_offers_the_nearest_groups() -> None:
     text = refusal(err)
     assert text.startswith("No group to deploy called 'Stromtrooper'; try Stormtrooper")
     assert "Probe Droid" not in text
+
+
+def test_imperial_assault_expansion_slip_names_the_code_to_type() -> None:
+    from bot.rules.imperial_assault.tables import parse_expansions
+
+    err = _refused(parse_expansions, "Core, Twin Shdows")
+    assert err.key == "ia-unknown-expansion-hint"
+    assert refusal(err) == "Unknown expansion 'Twin Shdows'; did you mean Twin?"
+    assert refusal(err, "ru") == "Неизвестное дополнение «Twin Shdows»; может быть, Twin?"
+    assert parse_expansions("Core, Twin") == ["Core", "Twin"]
+    assert _refused(parse_expansions, "zzz").key == "ia-unknown-expansion"

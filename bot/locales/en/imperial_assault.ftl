@@ -50,6 +50,7 @@ ia-no-such = No { $what ->
    *[deploy] group to deploy
 } called '{ $query }'; try { $hints }.
 ia-unknown-expansion = Unknown expansion '{ $name }'; use some of: { $valid }.
+ia-unknown-expansion-hint = Unknown expansion '{ $name }'; did you mean { $near }?
 ia-villain-expansion = { $name } comes with { $expansion }; add it to the expansions.
 ia-none-deployed = No Imperial group is deployed; deploy one with /ia deploy first.
 ia-all-activated = Every Imperial group has already activated; end the round with /deploy-roll.

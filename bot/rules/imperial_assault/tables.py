@@ -285,6 +285,12 @@ def parse_expansions(text: str | None) -> list[str]:
             continue
         code = known.get(key)
         if code is None:
+            titles = {e.title: e.code for e in table().expansions}
+            near = closest(raw, [*titles, *expansion_codes()], 3)
+            codes = list(dict.fromkeys(titles.get(n, n) for n in near))
+            if codes:
+                hint = ", ".join(codes)
+                raise InputError(key="ia-unknown-expansion-hint", name=raw.strip(), near=hint)
             valid = ", ".join(expansion_codes())
             raise InputError(key="ia-unknown-expansion", name=raw.strip(), valid=valid)
         if code not in picked:
