@@ -23,6 +23,12 @@ CASES: list[tuple[str, dict[str, Any], str, str]] = [
         "Неизвестная местность «Wods»; может быть, Woods?",
     ),
     (
+        "ia setup",
+        {"difficulty": "medium", "threat-level": 3, "expansions": "Core, Jaba"},
+        "Unknown expansion 'Jaba'; did you mean Jabba?",
+        "Неизвестное дополнение «Jaba»; может быть, Jabba?",
+    ),
+    (
         "asteroids setup",
         {"civilisations": "violte orange", "goal": 6},
         "Unknown civilisation 'violte': did you mean violet? "
