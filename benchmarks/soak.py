@@ -22,6 +22,11 @@ Reported per run: commands/s, the bot process's CPU time per command (user + sys
 trip. The targets: today's SQLite throughput at least 0.9× the older commit's, and its CPU per
 command at most 1.1× — judged on the medians of the runs.
 
+With ``--profile FILE``, one more soak of today's bot on SQLite runs under py-spy (sampling the
+thread holding the GIL: where the Python time goes) (``pip
+install py-spy``; not a dependency of the project) after the measured ones, and the functions
+with the most samples are printed (collapsed stacks in FILE).
+
 Run: python -m benchmarks.soak [--campaigns 5000] [--in-flight 40] [--repeat 2]
 """
 
@@ -32,6 +37,7 @@ import asyncio
 import shutil
 import statistics
 import subprocess
+import sys
 import tempfile
 import time
 from collections.abc import AsyncIterator, Iterator
@@ -42,6 +48,7 @@ from typing import Any
 
 from benchmarks import scenarios as sc
 from benchmarks.common import GM, ROOT, bot_process, median
+from benchmarks.profile import summarise
 from bot.sandbox import databases
 
 AGAINST = "6d4b90a"
@@ -113,8 +120,11 @@ async def database_for(kind: str, folder: Path) -> AsyncIterator[dict[str, str]]
         yield {"DATABASE_URL": url}
 
 
-async def soak(name: str, root: Path, kind: str, campaigns: int, in_flight: int) -> Run:
-    """One configuration's soak: ``campaigns`` campaigns, ``in_flight`` at a time."""
+async def soak(
+    name: str, root: Path, kind: str, campaigns: int, in_flight: int, profile: Path | None = None
+) -> Run:
+    """One configuration's soak: ``campaigns`` campaigns, ``in_flight`` at a time (sampled by
+    py-spy into ``profile`` when given)."""
     run = Run(name)
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
@@ -135,6 +145,17 @@ async def soak(name: str, root: Path, kind: str, campaigns: int, in_flight: int)
                         run.latencies.append(reply.latency * 1000)
                         run.commands += 1
 
+            recorder = None
+            if profile is not None:
+                spy = shutil.which("py-spy") or str(Path(sys.executable).parent / "py-spy")
+                recorder = await asyncio.create_subprocess_exec(
+                    spy,
+                    *("record", "--pid", str(bot.pid), "--format", "raw", "--rate", "500"),
+                    *("--output", str(profile), "--nonblocking", "--gil"),
+                    stdout=asyncio.subprocess.DEVNULL,
+                    stderr=asyncio.subprocess.DEVNULL,
+                )
+                await asyncio.sleep(1.0)
             run.rss_start = bot.rss_mb()
             cpu_before = bot.cpu_seconds()
             start = time.perf_counter()
@@ -142,6 +163,9 @@ async def soak(name: str, root: Path, kind: str, campaigns: int, in_flight: int)
             run.seconds = time.perf_counter() - start
             run.cpu = bot.cpu_seconds() - cpu_before
             run.rss_end = bot.rss_mb()
+            if recorder is not None:
+                recorder.send_signal(2)
+                await recorder.wait()
     return run
 
 
@@ -172,7 +196,12 @@ def table(runs: list[Run], against: str) -> str:
 
 
 async def measure(
-    campaigns: int, in_flight: int, repeat: int, against: str, postgres: bool
+    campaigns: int,
+    in_flight: int,
+    repeat: int,
+    against: str,
+    postgres: bool,
+    profile: Path | None = None,
 ) -> list[Run]:
     runs: list[Run] = []
     with older_worktree(against) as old_root:
@@ -187,6 +216,8 @@ async def measure(
                 run = await soak(name, root, kind, campaigns, in_flight)
                 print(table([run], against).splitlines()[1], flush=True)
                 runs.append(run)
+    if profile is not None:
+        await soak("today, SQLite (profiled)", ROOT, "sqlite", campaigns, in_flight, profile)
     return runs
 
 
@@ -197,6 +228,8 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=2)
     parser.add_argument("--against", default=AGAINST, help="the older commit (default 6d4b90a)")
     parser.add_argument("--no-postgres", action="store_true", help="SQLite only")
+    parser.add_argument("--profile", type=Path, help="also profile today's bot (py-spy) into")
+    parser.add_argument("--top", type=int, default=60, help="functions shown from the profile")
     args = parser.parse_args()
     print(
         f"{total_commands(args.campaigns)} commands over {args.campaigns} campaigns, "
@@ -204,9 +237,18 @@ def main() -> None:
         flush=True,
     )
     runs = asyncio.run(
-        measure(args.campaigns, args.in_flight, args.repeat, args.against, not args.no_postgres)
+        measure(
+            args.campaigns,
+            args.in_flight,
+            args.repeat,
+            args.against,
+            not args.no_postgres,
+            args.profile,
+        )
     )
     print(table(runs, args.against))
+    if args.profile is not None:
+        print(summarise(args.profile, args.top))
 
 
 if __name__ == "__main__":
