@@ -118,16 +118,21 @@ class BotProcess:
 
 @asynccontextmanager
 async def bot_process(
-    database: Path, *, wait_synced: bool = True, env: Mapping[str, str] | None = None
+    database: Path,
+    *,
+    wait_synced: bool = True,
+    env: Mapping[str, str] | None = None,
+    root: Path = ROOT,
 ) -> AsyncIterator[BotProcess]:
     """``python -m bot`` pointed at a fresh stand-in Discord; yields once it is connected (and,
-    with ``wait_synced``, once its commands are synced)."""
+    with ``wait_synced``, once its commands are synced). ``root``: the checkout whose bot runs
+    (another commit's, in a worktree of its own: the soak)."""
     async with StandIn() as discord:
         environment = {k: v for k, v in os.environ.items() if not k.startswith("DISCORD_")}
         environment.update(discord.bot_env())
         environment.update(DATABASE_PATH=str(database), LOG_LEVEL="WARNING")
         environment.update(env or {})
-        environment["PYTHONPATH"] = str(ROOT)
+        environment["PYTHONPATH"] = str(root)
         marks: dict[str, float] = {}
 
         async def mark(name: str, event: asyncio.Event) -> None:

@@ -23,6 +23,13 @@ Targets: a command that writes nothing p50 ≤ 1.5× and p99 ≤ 2× /ping; a co
 commits p50 ≤ 1.3× and p99 ≤ 2× the floor, "/ping + one durable commit": each round's /ping
 round trip plus that round's bare commit, summed per round, then p50 and p99 of the sums.
 
+**The fair floor, the echo**: right after the bot answers a run, a minimal discord.py client
+(``benchmarks/echo.py``, a process of its own on a stand-in of its own) answers the same
+interaction with the very requests the bot sent for it (the same bodies: embeds, buttons),
+and nothing else. Each case's bot p50 is judged against its echo's p50 in the same rounds: a
+command that writes nothing within 1.5× of its echo, one that commits within 1.5× of its echo
+plus that round's bare durable commit, and /ping within 1.2× of the minimal client's.
+
 Run alone: python -m benchmarks.latency [--count 300] [--form both|repeated|heavy]
 """
 
@@ -30,9 +37,13 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
+import os
+import sys
 import tempfile
 import time
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -41,6 +52,7 @@ from benchmarks import scenarios as sc
 from benchmarks.common import (
     BO,
     GM,
+    ROOT,
     TYPICAL_ROW,
     BareCommits,
     BotProcess,
@@ -49,6 +61,7 @@ from benchmarks.common import (
     median,
     percentile,
 )
+from bot.sandbox.standin import Reply, StandIn
 
 Kind = Literal["reads", "commits"]
 Form = Literal["repeated", "heavy"]
@@ -56,6 +69,10 @@ FORMS: tuple[Form, ...] = ("repeated", "heavy")
 
 # (p50, p99) ceilings as multiples of the baseline: /ping for reads, the floor for commits.
 TARGETS: dict[Kind, tuple[float, float]] = {"reads": (1.5, 2.0), "commits": (1.3, 2.0)}
+# p50 ceilings against the echo (the minimal client sending the bot's own replies): of the echo
+# for what writes nothing, of the echo plus one bare durable commit for what commits; /ping's
+ECHO_TARGETS: dict[Kind, float] = {"reads": 1.5, "commits": 1.5}
+PING_ECHO_TARGET = 1.2
 PING = "/ping"
 BARE = "(a bare durable commit, no bot)"
 FLOOR = "/ping + one durable commit (floor)"
@@ -126,6 +143,8 @@ class Case:
     # Options of the n-th run (a new matchup every round), merged over ``options``.
     vary: Callable[[int], Mapping[str, Any]] | None = None
     times: list[float] = field(default_factory=list)
+    # the echo's round trips for the same runs (the minimal client, the bot's replies)
+    echo_times: list[float] = field(default_factory=list)
 
     @property
     def game(self) -> bool:
@@ -280,13 +299,67 @@ async def prepare(bot: BotProcess, chosen: list[Case] | None = None) -> None:
             await setup(bot, channel)
 
 
+@dataclass
+class Echo:
+    """The minimal discord.py client (``benchmarks/echo.py``) on a stand-in of its own."""
+
+    discord: StandIn
+    proc: asyncio.subprocess.Process
+
+    async def run(self, case: Case, n: int, bot_reply: Reply) -> Reply:
+        """The same interaction as the bot's ``n``-th run of ``case``, answered with the
+        requests the bot made for it."""
+        requests = list(bot_reply.requests)
+        if any("files" in body for _, body in requests):
+            raise ValueError(f"{case.name}: the echo does not replay attachments")
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self.proc.stdin.write(json.dumps(requests).encode() + b"\n")
+        await self.proc.stdin.drain()
+        if await self.proc.stdout.readline() != b"ok\n":
+            raise RuntimeError("the echo client stopped")
+        return await self.discord.invoke(
+            case.path, case.args(n), user=case.user, channel_id=case.channel, timeout=30
+        )
+
+
+@asynccontextmanager
+async def echo_process(commands: StandIn) -> AsyncIterator[Echo]:
+    """The echo client, connected; its stand-in knows the commands ``commands`` synced (so
+    its interactions are built from the same schema as the bot's)."""
+    async with StandIn() as discord:
+        discord.commands = commands.commands
+        environment = {k: v for k, v in os.environ.items() if not k.startswith("DISCORD_")}
+        environment.update(discord.bot_env(), PYTHONPATH=str(ROOT))
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "benchmarks.echo",
+            env=environment,
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+        )
+        try:
+            await asyncio.wait_for(discord.identified.wait(), timeout=60)
+            yield Echo(discord, proc)
+        finally:
+            assert proc.stdin is not None
+            proc.stdin.close()
+            try:
+                await asyncio.wait_for(proc.wait(), timeout=10)
+            except TimeoutError:
+                proc.kill()
+                await proc.wait()
+
+
 async def one_round(
-    bot: BotProcess, all_cases: list[Case], undo: Case, n: int, record: bool
+    bot: BotProcess, echo: Echo, all_cases: list[Case], undo: Case, n: int, record: bool
 ) -> None:
     for case in all_cases:
         reply = await bot.run(case.path, case.args(n), user=case.user, channel_id=case.channel)
+        echoed = await echo.run(case, n, reply)
         if record:
             case.times.append(reply.latency * 1000)
+            case.echo_times.append(echoed.latency * 1000)
         if case.undo:
             reply = await bot.run("campaign undo", user=case.user, channel_id=case.channel)
             if record:
@@ -302,13 +375,16 @@ async def measure(count: int, warmup: int = 20, form: str = "both") -> list[Case
     with tempfile.TemporaryDirectory() as tmp:
         commits = await BareCommits.open(Path(tmp) / "bare.sqlite3", TYPICAL_ROW)
         try:
-            async with bot_process(Path(tmp) / "latency.sqlite3") as bot:
+            async with (
+                bot_process(Path(tmp) / "latency.sqlite3") as bot,
+                echo_process(bot.discord) as echo,
+            ):
                 await prepare(bot, all_cases)
                 for n in range(warmup):
-                    await one_round(bot, all_cases, undo, n, record=False)
+                    await one_round(bot, echo, all_cases, undo, n, record=False)
                     await commits.commit()
                 for n in range(warmup, warmup + count):
-                    await one_round(bot, all_cases, undo, n, record=True)
+                    await one_round(bot, echo, all_cases, undo, n, record=True)
                     start = time.perf_counter()
                     await commits.commit()
                     bare.times.append((time.perf_counter() - start) * 1000)
@@ -336,6 +412,7 @@ def rows(results: list[Case]) -> list[dict[str, Any]]:
         *(c for c in results if c.kind == "commits"),
         *(c for c in results if c.name == UNDO),
     ]
+    bare = by_name[BARE]
     out = []
     for case in order:
         against = "floor" if case.kind == "commits" or case.name == UNDO else "/ping"
@@ -347,6 +424,17 @@ def rows(results: list[Case]) -> list[dict[str, Any]]:
         if case.kind is not None:
             t50, t99 = TARGETS[case.kind]
             target = "met" if r50 <= t50 and r99 <= t99 else "MISSED"
+        # against the echo: its p50, plus the same round's bare commit for what commits
+        echo_p50 = echo_ratio = None
+        echo_target = ""
+        if case.echo_times:
+            echo = case.echo_times
+            if case.kind == "commits":
+                echo = [e + b for e, b in zip(echo, bare.times, strict=True)]
+            echo_p50 = median(echo)
+            echo_ratio = p50 / echo_p50
+            ceiling = PING_ECHO_TARGET if case.kind is None else ECHO_TARGETS[case.kind]
+            echo_target = "met" if echo_ratio <= ceiling else "MISSED"
         out.append(
             {
                 "command": case.name,
@@ -359,6 +447,9 @@ def rows(results: list[Case]) -> list[dict[str, Any]]:
                 "p50_ratio": r50,
                 "p99_ratio": r99,
                 "target": target,
+                "echo_p50_ms": echo_p50,
+                "echo_ratio": echo_ratio,
+                "echo_target": echo_target,
             }
         )
     return out
@@ -367,13 +458,15 @@ def rows(results: list[Case]) -> list[dict[str, Any]]:
 def table(result_rows: list[dict[str, Any]]) -> str:
     r50, r99 = TARGETS["reads"]
     c50, c99 = TARGETS["commits"]
+    e_r, e_c = ECHO_TARGETS["reads"], ECHO_TARGETS["commits"]
     sections = {
-        "reads": f"writes nothing: p50 <= {r50}x and p99 <= {r99}x /ping",
-        "commits": f"commits: p50 <= {c50}x and p99 <= {c99}x the floor (/ping + one durable commit)",
+        "reads": f"writes nothing: p50 <= {r50}x and p99 <= {r99}x /ping; p50 <= {e_r}x its echo",
+        "commits": f"commits: p50 <= {c50}x and p99 <= {c99}x the floor (/ping + one durable "
+        f"commit); p50 <= {e_c}x its echo + one durable commit",
     }
     lines = [
         f"{'command':<44} {'form':<8} {'n':>4} {'p50 ms':>7} {'p99 ms':>7}  {'against':<7}"
-        f" {'p50 x':>6} {'p99 x':>6}  target"
+        f" {'p50 x':>6} {'p99 x':>6}  {'target':<6}  {'echo ms':>7} {'/echo':>6}  echo target"
     ]
     section = None
     for r in result_rows:
@@ -383,14 +476,19 @@ def table(result_rows: list[dict[str, Any]]) -> str:
         elif not r["kind"] and section is not None:
             section = None
             lines.append("--")
+        echo = ""
+        if r.get("echo_p50_ms") is not None:
+            echo = f"{r['echo_p50_ms']:>7.2f} {r['echo_ratio']:>5.2f}x  {r['echo_target']}"
         lines.append(
             f"{r['command']:<44} {r['form']:<8} {r['n']:>4} {r['p50_ms']:>7.2f} "
             f"{r['p99_ms']:>7.2f}  {r['against']:<7} {r['p50_ratio']:>5.2f}x "
-            f"{r['p99_ratio']:>5.2f}x  {r['target']}".rstrip()
+            f"{r['p99_ratio']:>5.2f}x  {r['target']:<6}  {echo}".rstrip()
         )
     lines.append(
         "(floor: each round's /ping plus that round's bare commit, summed per round; heavy "
-        "/battle: a new matchup every run)"
+        "/battle: a new matchup every run; echo: the minimal discord.py client sending the "
+        f"bot's own replies to the same runs, plus the round's bare commit for what commits; "
+        f"/ping against the minimal client's: <= {PING_ECHO_TARGET}x)"
     )
     return "\n".join(lines)
 

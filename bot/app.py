@@ -28,7 +28,7 @@ from bot import answers, discord_internals, metrics
 from bot.answers import answer_of
 from bot.campaigns import CampaignAccess, describe_invocation
 from bot.capacity import check_pool
-from bot.catalog import CommandName, locale_of, refusal, t
+from bot.catalog import LOCALES, CommandName, bundle, locale_of, refusal, t
 from bot.config import Settings
 from bot.dbstate import DatabaseState
 from bot.health import write_heartbeat
@@ -235,6 +235,9 @@ class TableBot(CampaignAccess, commands.AutoShardedBot):
         await self.sync_commands()
         self.heartbeat.start()
         self.prune_claims.start()
+        # the catalogs are parsed now, not inside the first command that speaks each language
+        for locale in LOCALES:
+            bundle(locale)
         # Everything loaded so far (cogs, tables, catalogs, the command tree) lives as long as
         # the bot: move it out of the garbage collector's sight so that full collections, which
         # would otherwise walk all of it in the middle of some command, stay short.

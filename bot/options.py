@@ -89,13 +89,16 @@ def _is_snowflake(value: Any) -> bool:
     )
 
 
+def _wrong_type(name: str, kind: int) -> InputError:
+    return _bad("opt-wrong-type", option=name, kind=_TYPE_WORDS.get(kind, Msg("opt-type-3")))
+
+
 def _check(opt: dict[str, Any], value: Any, resolved: dict[str, Any]) -> InputError | None:
     name = opt["name"]
     kind = opt["type"]
-    wrong_type = _bad("opt-wrong-type", option=name, kind=_TYPE_WORDS.get(kind, Msg("opt-type-3")))
     if kind == 3:
         if not isinstance(value, str):
-            return wrong_type
+            return _wrong_type(name, kind)
         shortest = int(opt.get("min_length", 0))
         longest = int(opt.get("max_length", MAX_STRING))
         if not shortest <= len(value) <= longest:
@@ -104,11 +107,11 @@ def _check(opt: dict[str, Any], value: Any, resolved: dict[str, Any]) -> InputEr
             )
     elif kind in (4, 10):
         if isinstance(value, bool) or not isinstance(value, int | float):
-            return wrong_type
+            return _wrong_type(name, kind)
         if kind == 4 and (isinstance(value, float) or abs(value) > 2**53):
-            return wrong_type
+            return _wrong_type(name, kind)
         if value != value or value in (float("inf"), float("-inf")):
-            return wrong_type
+            return _wrong_type(name, kind)
         low, high = opt.get("min_value"), opt.get("max_value")
         if (low is not None and value < low) or (high is not None and value > high):
             if low is not None and high is not None:
@@ -118,14 +121,14 @@ def _check(opt: dict[str, Any], value: Any, resolved: dict[str, Any]) -> InputEr
             return _bad("opt-max", option=name, high=str(high), got=str(value))
     elif kind == 5:
         if not isinstance(value, bool):
-            return wrong_type
+            return _wrong_type(name, kind)
     elif kind in (6, 7, 8, 9):
         if not _is_snowflake(value):
-            return wrong_type
+            return _wrong_type(name, kind)
     elif kind == 11 and (
         not _is_snowflake(value) or str(value) not in (resolved.get("attachments") or {})
     ):
-        return wrong_type
+        return _wrong_type(name, kind)
     choices = opt.get("choices")
     if choices and value not in [c.get("value") for c in choices]:
         allowed = ", ".join(str(c.get("name")) for c in choices[:10])

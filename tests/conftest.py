@@ -1,6 +1,9 @@
 """Shared fixtures. Everything that touches storage runs twice: on a SQLite file and on the
 PostgreSQL server (``TEST_POSTGRES_URL``, default postgresql://postgres@127.0.0.1:5432/postgres),
-each test in a schema of its own.
+each test in a schema of its own — except a module marked ``any_database``
+(``pytestmark = pytest.mark.any_database``): its tests only keep campaigns in the database (a
+game's commands, their replies and languages, /help, permissions), so they run on SQLite
+alone. Storage, outage, deadline, claim and scale-out tests are never marked: they run on both.
 
 Without a PostgreSQL server the PostgreSQL half is skipped and the run says so at the end;
 with ``REQUIRE_POSTGRES=1`` (CI) a missing server fails those tests instead. The same holds for
@@ -14,6 +17,7 @@ import os
 from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -81,12 +85,31 @@ async def private_postgres() -> AsyncIterator[PgCluster]:
         yield cluster
 
 
-def pytest_sessionfinish() -> None:
-    """No private cluster outlives the run."""
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """No private cluster outlives the run. A pytest-xdist worker hands its count of skipped
+    PostgreSQL tests to the controller, which writes the note."""
     pgcluster.stop_all()
+    output = getattr(session.config, "workeroutput", None)
+    if output is not None:
+        output["pg_skipped"] = _pg_skipped
 
 
-@pytest.fixture(params=BACKENDS)
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: Any, error: object) -> None:
+    """(pytest-xdist, in the controller) a worker ended: add up its skipped PostgreSQL tests."""
+    global _pg_skipped
+    _pg_skipped += int(getattr(node, "workeroutput", {}).get("pg_skipped", 0))
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """Every test using ``backend`` runs once per backend; one marked ``any_database`` on
+    SQLite alone."""
+    if "backend" in metafunc.fixturenames:
+        any_database = metafunc.definition.get_closest_marker("any_database") is not None
+        metafunc.parametrize("backend", ["sqlite"] if any_database else BACKENDS, indirect=True)
+
+
+@pytest.fixture
 def backend(request: pytest.FixtureRequest) -> str:
     if request.param == "postgres":
         need_postgres()

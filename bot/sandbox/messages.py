@@ -169,6 +169,10 @@ class Reply:
     deleted: list[Message] = field(default_factory=list)
     # (shard id, session number) of every gateway session the interaction was sent to
     deliveries: list[tuple[int, int]] = field(default_factory=list)
+    # every request the bot made for this interaction, in order, as it sent it: ("callback",
+    # the callback's body), ("followup", a webhook message's body), ("edit", an edit's body),
+    # ("delete", {}); with ``files`` when it attached any (the benchmark's echo replays these)
+    requests: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
 
     @property
     def messages(self) -> list[Message]:

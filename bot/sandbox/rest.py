@@ -192,6 +192,7 @@ class Rest(Gateway):
         if reply is None or self._by_token.get(token) is not reply:
             return self._json({"message": "Unknown interaction", "code": 10062}, 404)
         reply.callbacks += 1
+        reply.requests.append(("callback", _recorded(body, files)))
         self._changed()
         if reply.callback_type is not None:
             return self._json(
@@ -256,6 +257,7 @@ class Rest(Gateway):
             return self._json({"message": "Unknown Webhook", "code": 10015}, 404)
         channel_id = int(self._payloads[reply.interaction_id]["channel_id"])
         if len(parts) == 3 and method == "POST":
+            reply.requests.append(("followup", _recorded(body, files)))
             msg = Message(id=self._ids.next(), channel_id=channel_id, attachments=files)
             msg.update(body)
             reply.followups.append(msg)
@@ -269,6 +271,7 @@ class Rest(Gateway):
             if target is None:
                 return self._json({"message": "Unknown Message", "code": 10008}, 404)
             if method == "PATCH":
+                reply.requests.append(("edit", _recorded(body, files)))
                 target.update(body)
                 if files:
                     target.attachments = files
@@ -277,6 +280,7 @@ class Rest(Gateway):
             if method == "GET":
                 return self._json(target.payload(self.bot_user))
             if method == "DELETE":
+                reply.requests.append(("delete", {}))
                 # the message is gone; what answers the interaction comes after (a follow-up)
                 if reply.original is target:
                     reply.original = None
@@ -291,3 +295,8 @@ class Rest(Gateway):
         if data is None:
             return web.Response(status=404)
         return web.Response(body=data, headers={"Content-Type": "application/octet-stream"})
+
+
+def _recorded(body: dict[str, Any], files: list[tuple[str, bytes]]) -> dict[str, Any]:
+    """A request's body as the bot sent it, noting the files it attached."""
+    return {**body, "files": [name for name, _ in files]} if files else body

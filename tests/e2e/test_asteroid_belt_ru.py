@@ -7,8 +7,13 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
+
 from bot.rules.dice import ScriptedDice
 from bot.sandbox.harness import Table
+
+#: the database only keeps the campaigns here: these tests run on SQLite alone (see tests/conftest.py)
+pytestmark = pytest.mark.any_database
 
 EN_CHANNEL = 900000000000000101
 RU_CHANNEL = 900000000000000102

@@ -9,8 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from bot.rules.dice import ScriptedDice
 from bot.sandbox.harness import Table
+
+#: the database only keeps the campaigns here: these tests run on SQLite alone (see tests/conftest.py)
+pytestmark = pytest.mark.any_database
 
 
 async def _game(table: Table) -> None:

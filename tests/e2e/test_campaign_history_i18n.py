@@ -4,10 +4,15 @@ they are."""
 
 from __future__ import annotations
 
+import pytest
+
 from bot.catalog import SUMMARY_TAG, encode_summary, render_summary
 from bot.rules.dice import Dice, ScriptedDice
 from bot.rules.msg import Msg
 from bot.sandbox.harness import Table
+
+#: the database only keeps the campaigns here: these tests run on SQLite alone (see tests/conftest.py)
+pytestmark = pytest.mark.any_database
 
 BATTLE: dict[str, object] = {"attacker": "tank", "defender": "trooper", "attackers": 2}
 

@@ -5,7 +5,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
+
 from bot.sandbox.harness import Table
+
+#: the database only keeps the campaigns here: these tests run on SQLite alone (see tests/conftest.py)
+pytestmark = pytest.mark.any_database
 
 NAME = re.compile(r"^[-_\w]{1,32}$")  # \w with re.UNICODE: letters, digits (and _)
 

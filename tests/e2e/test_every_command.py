@@ -29,6 +29,9 @@ from bot.sandbox.harness import Table
 from tests.e2e.walks import Walk, WalkStep
 from tests.synced import leaf_commands
 
+#: the database only keeps the campaigns here: these tests run on SQLite alone (see tests/conftest.py)
+pytestmark = pytest.mark.any_database
+
 # ---------------------------------------------------------------------------------------------
 # The commands every table has (each game's walks are in tests/e2e/walks/)
 # ---------------------------------------------------------------------------------------------

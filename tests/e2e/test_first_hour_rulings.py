@@ -9,8 +9,13 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from bot.rules.dice import ScriptedDice
 from bot.sandbox.harness import Table
+
+#: the database only keeps the campaigns here: these tests run on SQLite alone (see tests/conftest.py)
+pytestmark = pytest.mark.any_database
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -14,6 +14,9 @@ from bot.sandbox.harness import Table
 from bot.sandbox.standin import Reply
 from tests.synced import GAME_TOPS, leaf_commands, localized, localized_path
 
+#: the database only keeps the campaigns here: these tests run on SQLite alone (see tests/conftest.py)
+pytestmark = pytest.mark.any_database
+
 LOCALES = {"en": "en-US", "ru": "ru"}
 #: each game's field in the overview: its title in the reader's language
 GAME_FIELD = {loc: {g.key: t(loc, f"game-{g.key}") for g in EVERY_GAME} for loc in LOCALES}

@@ -19,6 +19,9 @@ from hypothesis import strategies as st
 from bot.sandbox.harness import Table, ThreadedTable
 from bot.sandbox.standin import Reply, User
 
+#: the database only keeps the campaigns here: these tests run on SQLite alone (see tests/conftest.py)
+pytestmark = pytest.mark.any_database
+
 FUZZ_EXAMPLES = 2000
 INTERNAL = re.compile(
     r"Traceback|File \"|Error\b|Exception\b|KeyError|TypeError|ValueError|AttributeError|"

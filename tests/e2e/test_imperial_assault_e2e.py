@@ -9,9 +9,14 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+import pytest
+
 from bot.rules.dice import Dice, ScriptedDice
 from bot.sandbox.harness import Table
 from bot.sandbox.standin import Message, Reply
+
+#: the database only keeps the campaigns here: these tests run on SQLite alone (see tests/conftest.py)
+pytestmark = pytest.mark.any_database
 
 
 async def followup(reply: Reply, timeout: float = 5.0) -> Message:

@@ -8,9 +8,14 @@ import asyncio
 import re
 from typing import Any
 
+import pytest
+
 from bot.rules.dice import ScriptedDice
 from bot.sandbox.harness import Table
 from bot.sandbox.standin import Message, Reply
+
+#: the database only keeps the campaigns here: these tests run on SQLite alone (see tests/conftest.py)
+pytestmark = pytest.mark.any_database
 
 EN_CHANNEL = 900000000000000101
 RU_CHANNEL = 900000000000000202

@@ -4,9 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from bot.rules.dice import ScriptedDice
 from bot.sandbox.harness import Table
 from bot.sandbox.standin import User
+
+#: the database only keeps the campaigns here: these tests run on SQLite alone (see tests/conftest.py)
+pytestmark = pytest.mark.any_database
 
 
 async def start(table: Table, first_war: bool = False) -> tuple[User, User, User]:

@@ -9,6 +9,9 @@ import pytest
 from bot.sandbox.harness import Table
 from bot.sandbox.standin import User
 
+#: the database only keeps the campaigns here: these tests run on SQLite alone (see tests/conftest.py)
+pytestmark = pytest.mark.any_database
+
 GAME_MASTER_ONLY: list[tuple[str, str, dict[str, Any]]] = [
     # (the campaign's game, command, options)
     ("ia", "ia deploy", {"group": "Stormtrooper (DG001)"}),

@@ -5,7 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from bot.sandbox.harness import Table
+
+#: the database only keeps the campaigns here: these tests run on SQLite alone (see tests/conftest.py)
+pytestmark = pytest.mark.any_database
 
 
 def _walk(node: dict[str, Any], path: str, out: list[str]) -> None:

@@ -6,9 +6,14 @@ import math
 import random
 from fractions import Fraction
 
+import pytest
+
 from bot.catalog import render_summary
 from bot.rules.dice import Dice, ScriptedDice
 from bot.sandbox.harness import Table
+
+#: the database only keeps the campaigns here: these tests run on SQLite alone (see tests/conftest.py)
+pytestmark = pytest.mark.any_database
 
 HIT = 0.0
 MISS = 0.999
