@@ -31,8 +31,11 @@ MAX_DEPTH = 64
 
 # A Discord id (user): a whole number in the snowflake range, never a string or a bool.
 DiscordId = Annotated[int, Field(strict=True, ge=MIN_ID, le=MAX_ID)]
-# A history sequence number: it has to fit the database's 64-bit column too.
-Seq = Annotated[int, Field(strict=True, ge=1, le=MAX_ID)]
+#: the largest history number a file may carry: the databases' 64-bit columns hold far more,
+#: and this leaves room for 2^62 further entries after it (docs/campaign.md, "Export and import")
+MAX_SEQ = 2**62
+# A history sequence number: it has to fit the database's 64-bit column, with room to grow.
+Seq = Annotated[int, Field(strict=True, ge=1, le=MAX_SEQ)]
 
 
 def _iso(value: str) -> str:
