@@ -216,19 +216,13 @@ class Store:
         before_seq: int | None = None,
         with_states: bool = True,
     ) -> list[HistoryEntry]:
-        columns = (
-            HISTORY_COLUMNS
-            if with_states
-            else HISTORY_COLUMNS.replace("state_before", "NULL AS state_before")
+        sql = history_sql(
+            with_states=with_states, before=before_seq is not None, limited=limit is not None
         )
-        sql = f"SELECT {columns} FROM history WHERE campaign_id = ?"
         args: list[Any] = [campaign_id]
         if before_seq is not None:
-            sql += " AND seq < ?"
             args.append(before_seq)
-        sql += " ORDER BY seq DESC"
         if limit is not None:
-            sql += " LIMIT ?"
             args.append(limit)
         return [entry_of(row) for row in await conn.fetch(sql, *args)]
 
@@ -506,13 +500,15 @@ class Store:
         return await self._read(read)
 
     @staticmethod
-    async def _latest_undoable(conn: Conn, channel_id: int) -> HistoryEntry | None:
-        row = await conn.fetchrow(
-            f"SELECT {', '.join('h.' + c for c in HISTORY_COLUMNS.split(', '))} "
-            "FROM history AS h JOIN campaigns AS c ON c.campaign_id = h.campaign_id "
-            "WHERE c.channel_id = ? AND h.undone_at IS NULL ORDER BY h.seq DESC LIMIT 1",
-            channel_id,
-        )
+    async def _latest_undoable(
+        conn: Conn, channel_id: int, campaign_id: int | None = None
+    ) -> HistoryEntry | None:
+        """The newest entry not undone yet of ``campaign_id`` (None: the channel's current
+        campaign)."""
+        if campaign_id is None:
+            row = await conn.fetchrow(undoable_sql(by_channel=True), channel_id)
+        else:
+            row = await conn.fetchrow(undoable_sql(by_channel=False), campaign_id)
         return entry_of(row) if row else None
 
     async def undo(
@@ -544,9 +540,9 @@ class Store:
                 campaign is None or campaign.campaign_id != campaign_id
             ):
                 raise BotError(key="campaign-ended")
-            latest = await self._latest_undoable(conn, channel_id)
             if campaign is None:
                 raise BotError(key="campaign-changed")
+            latest = await self._latest_undoable(conn, channel_id, campaign.campaign_id)
             if latest is None or (
                 latest.seq != seq and (or_newest is None or not or_newest(latest, now))
             ):
@@ -670,6 +666,36 @@ class Store:
                 "DELETE FROM interactions WHERE claimed_at <= ? RETURNING interaction_id", cutoff
             )
         return len(rows)
+
+
+def history_sql(*, with_states: bool = True, before: bool = False, limited: bool = True) -> str:
+    """A page of a campaign's history, newest first: ``campaign_id = ?`` [``seq < ?``]
+    [``LIMIT ?``]. Read backwards along the primary key (campaign_id, seq): a page costs the
+    same at entry 10 as at entry 100 000."""
+    columns = (
+        HISTORY_COLUMNS
+        if with_states
+        else HISTORY_COLUMNS.replace("state_before", "NULL AS state_before")
+    )
+    sql = f"SELECT {columns} FROM history WHERE campaign_id = ?"
+    if before:
+        sql += " AND seq < ?"
+    sql += " ORDER BY seq DESC"
+    if limited:
+        sql += " LIMIT ?"
+    return sql
+
+
+def undoable_sql(*, by_channel: bool) -> str:
+    """The newest entry not undone yet of a campaign (``?``: its id), or of a channel's current
+    campaign (``?``: the channel's id). The campaign is named by its id, never joined: a join
+    through the channel keeps PostgreSQL from reading the history's primary key backwards
+    (it scanned the whole campaign: 176 ms at 100 000 entries)."""
+    campaign = "(SELECT campaign_id FROM campaigns WHERE channel_id = ?)" if by_channel else "?"
+    return (
+        f"SELECT {HISTORY_COLUMNS} FROM history WHERE campaign_id = {campaign} "
+        "AND undone_at IS NULL ORDER BY seq DESC LIMIT 1"
+    )
 
 
 def _claim_of(row: Any) -> Claim:
