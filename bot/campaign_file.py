@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Hashable
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
@@ -11,6 +12,7 @@ from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
+    StrictBool,
     StrictInt,
     ValidationError,
     field_validator,
@@ -20,9 +22,12 @@ from pydantic import (
 from bot.games import GAMES
 from bot.ids import MAX_ID, MIN_ID
 from bot.rules.errors import InputError
+from bot.storage.changes import Converter, PatchError, check_patch, restore
 
 FORMAT = "wargame-table-campaign"
-FILE_VERSION = 1
+#: 1: every history entry with the whole state before it; 2: the change back instead
+#: (bot/storage/changes.py). Both import.
+FILE_VERSION = 2
 # Limits of an imported file (README, "Campaign"): its size, and how deeply its arrays and
 # objects may nest. A real export nests about ten levels; the limit keeps a hostile file from
 # exhausting the parser's recursion.
@@ -43,7 +48,7 @@ def _iso(value: str) -> str:
     return value
 
 
-class ExportedEntry(BaseModel):
+class _Entry(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     seq: Seq
@@ -53,6 +58,24 @@ class ExportedEntry(BaseModel):
     command: str
     summary: str
     dice: list[dict[str, Any]]
+
+
+class ExportedEntry(_Entry):
+    """A history entry of a version 2 file: the change back to the state before it
+    (``undo_patch``, an RFC 6902 JSON Patch; None: nothing to take back), and whether it
+    changed nothing (``aside``: undo passes it by)."""
+
+    undo_patch: list[dict[str, Any]] | None = None
+    aside: StrictBool = False
+    undone_by: DiscordId | None = None
+    undone_at: str | None = None
+
+    _check_time = field_validator("created_at")(_iso)
+
+
+class ExportedEntryV1(_Entry):
+    """A history entry of a version 1 file: the whole state before it."""
+
     state_before: dict[str, Any] | None
     undone_by: DiscordId | None = None
     undone_at: str | None = None
@@ -68,9 +91,7 @@ class ExportedGameMaster(BaseModel):
     added_at: str
 
 
-class CampaignFile(BaseModel):
-    """One campaign, whole: game, state, creator, game masters and history (oldest first)."""
-
+class _File(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     format: Literal["wargame-table-campaign"]
@@ -81,7 +102,6 @@ class CampaignFile(BaseModel):
     created_at: str
     updated_at: str
     game_masters: list[ExportedGameMaster] = []
-    history: list[ExportedEntry] = []
 
     _check_times = field_validator("created_at", "updated_at")(_iso)
 
@@ -101,17 +121,89 @@ class CampaignFile(BaseModel):
             raise ValueError(f"unknown game {value!r}; known: {', '.join(GAMES)}")
         return value
 
-    @model_validator(mode="after")
-    def _consistent(self) -> CampaignFile:
+    def _check_state(self) -> Any:
+        """The file's state checked against its game (and written as the game writes it);
+        returns the game's state model."""
         model = GAMES[self.game].state_model
         self.state = _game_state(model, self.state, "state").model_dump(mode="json")
-        seqs = [h.seq for h in self.history]
-        if seqs != sorted(set(seqs)):
-            raise ValueError("history sequence numbers must be unique and increasing")
+        return model
+
+
+def _check_seqs(seqs: list[int]) -> None:
+    if seqs != sorted(set(seqs)):
+        raise ValueError("history sequence numbers must be unique and increasing")
+
+
+class CampaignFile(_File):
+    """One campaign, whole: game, state, creator, game masters and history (oldest first)."""
+
+    history: list[ExportedEntry] = []
+
+    @model_validator(mode="after")
+    def _consistent(self) -> CampaignFile:
+        model = self._check_state()
+        _check_seqs([h.seq for h in self.history])
+        # Undo takes the entries back newest first from the file's state: each change back
+        # must fit the state after it and give a state of the game.
+        state: dict[str, Any] | None = self.state
+        for entry in reversed(self.history):
+            where = f"history #{entry.seq} undo_patch"
+            if entry.undo_patch is not None:
+                if entry.aside:
+                    raise ValueError(f"{where}: an aside keeps no change")
+                try:
+                    check_patch(entry.undo_patch)
+                except ValueError as exc:
+                    raise ValueError(f"{where}: {exc}") from None
+            if state is None or entry.undone_at is not None or entry.aside:
+                continue
+            if entry.undo_patch is None:
+                state = None  # the start: nothing before it is undone
+                continue
+            try:
+                state = restore(state, entry.undo_patch)
+            except PatchError as exc:
+                raise ValueError(f"{where}: does not fit the state after it ({exc})") from None
+            _game_state(model, state, where)
+        return self
+
+
+class CampaignFileV1(_File):
+    """A version 1 file: every history entry with the whole state before it."""
+
+    history: list[ExportedEntryV1] = []
+
+    @model_validator(mode="after")
+    def _consistent(self) -> CampaignFileV1:
+        model = self._check_state()
+        _check_seqs([h.seq for h in self.history])
         for entry in self.history:
             if entry.state_before is not None:
                 _game_state(model, entry.state_before, f"history #{entry.seq} state_before")
         return self
+
+    def upgraded(self) -> dict[str, Any]:
+        """The same campaign as version 2 data (bot/storage/changes.py's Converter)."""
+        converter = Converter()
+        settled: dict[Hashable, tuple[Any, bool]] = {}
+        for entry in self.history:
+            for seq, patch, aside in converter.feed(
+                entry.seq, entry.state_before, entry.undone_at is not None
+            ):
+                settled[seq] = (patch, aside)
+        for seq, patch, aside in converter.finish(self.state):
+            settled[seq] = (patch, aside)
+        data = self.model_dump(mode="json", exclude={"history"})
+        data["version"] = FILE_VERSION
+        data["history"] = [
+            {
+                **entry.model_dump(mode="json", exclude={"state_before"}),
+                "undo_patch": settled[entry.seq][0],
+                "aside": settled[entry.seq][1],
+            }
+            for entry in self.history
+        ]
+        return data
 
 
 def _game_state(model: Any, data: dict[str, Any], where: str) -> Any:
@@ -127,7 +219,11 @@ def _game_state(model: Any, data: dict[str, Any], where: str) -> Any:
 
 
 def migrate(data: dict[str, Any]) -> dict[str, Any]:
-    """Bring an older file up to :data:`FILE_VERSION` (there is only version 1 so far)."""
+    """Bring an older file up to :data:`FILE_VERSION`: a version 1 file (the whole state before
+    every entry) is checked as such, then its states become changes back."""
+    version = data.get("version")
+    if type(version) is int and version == 1:
+        return CampaignFileV1.model_validate(data).upgraded()
     return data
 
 

@@ -234,7 +234,7 @@ class CampaignCog(
         campaign_id = campaign.campaign_id
         loc = lang(interaction)
         latest, now = await self.bot.store.newest_undoable(channel_id)
-        if latest is None or latest.state_before is None:
+        if latest is None or latest.undo_patch is None:
             raise BotError(key="nothing-to-undo")
         is_gm = await self.bot.is_game_master(interaction, campaign)
         if not (is_gm or own_recent(latest, interaction.user.id, now)):
@@ -323,7 +323,7 @@ class CampaignCog(
             newest, now = await store.newest_undoable(channel_id)
             if fresh is None or fresh.campaign_id != campaign_id:
                 raise BotError(key="campaign-ended")
-            if newest is None or newest.state_before is None:
+            if newest is None or newest.undo_patch is None:
                 raise BotError(key="campaign-changed")
             is_gm = await self.bot.is_game_master(interaction, fresh)
             if not may_undo(newest, now):

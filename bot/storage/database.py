@@ -410,13 +410,39 @@ class SqliteDatabase(Database):
         for migration in migrations("sqlite"):
             if migration.number <= found:
                 continue
-            async with self.transaction() as conn:
+            async with self._maintenance() as conn:
                 row = await conn.fetchrow("PRAGMA user_version")
                 if row is not None and int(row[0]) >= migration.number:
                     continue  # another process applied it meanwhile
-                for statement in migration.statements():
+                before, after = migration.parts
+                for statement in migration.statements(before):
+                    await conn.execute(statement)
+                step = migration.python_step()
+                if step is not None:
+                    await step(conn)
+                for statement in migration.statements(after):
                     await conn.execute(statement)
                 await conn.execute(f"PRAGMA user_version = {migration.number}")
+
+    @contextlib.asynccontextmanager
+    async def _maintenance(self) -> AsyncIterator[Conn]:
+        """A write transaction with no limit on how long it takes (a migration rewriting a
+        long history); waiting for the write lock is limited by the busy timeout as usual."""
+        async with outages():
+            async with asyncio.timeout(self.limit()):
+                await self._write_lock.acquire()
+            try:
+                conn = self._writer
+                await conn.execute_fetchall("BEGIN IMMEDIATE")
+                try:
+                    yield _SqliteConn(conn)
+                except BaseException:
+                    with contextlib.suppress(Exception):
+                        await asyncio.shield(conn.execute_fetchall("ROLLBACK"))
+                    raise
+                await conn.execute_fetchall("COMMIT")
+            finally:
+                self._write_lock.release()
 
     async def integrity_check(self) -> str:
         row = await _SqliteConn(self._writer).fetchrow("PRAGMA integrity_check")
@@ -633,7 +659,13 @@ class PostgresDatabase(Database):
                     if migration.number <= found:
                         continue
                     async with conn.transaction():
-                        await conn.execute(migration.sql)
+                        before, after = migration.parts
+                        await conn.execute(before)
+                        step = migration.python_step()
+                        if step is not None:
+                            await step(_PgConn(conn))
+                        if after.strip():
+                            await conn.execute(after)
                         await conn.execute(
                             "INSERT INTO schema_migrations (version, name) VALUES ($1, $2)",
                             migration.number,

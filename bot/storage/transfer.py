@@ -95,7 +95,7 @@ async def import_data(
     if history:
         await conn.executemany(
             f"INSERT INTO history ({HISTORY_COLUMNS}) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)",
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?)",
             history,
         )
     return campaign_id
@@ -103,7 +103,7 @@ async def import_data(
 
 def _history_row(campaign_id: int, channel_id: int, h: Mapping[str, Any]) -> tuple[Any, ...]:
     """An exported history entry as the values of an imported history row."""
-    before = h["state_before"]
+    patch = h["undo_patch"]
     return (
         campaign_id,
         h["seq"],
@@ -114,7 +114,8 @@ def _history_row(campaign_id: int, channel_id: int, h: Mapping[str, Any]) -> tup
         h["command"],
         h["summary"],
         dump_json(h["dice"]),
-        None if before is None else dump_json(before),
+        None if patch is None else dump_json(patch),
         h.get("undone_by"),
         h.get("undone_at"),
+        int(bool(h.get("aside", False))),
     )

@@ -71,5 +71,46 @@ async def test_every_number_column_holds_64_bits(table: Table) -> None:
             "WHERE table_schema = current_schema() AND data_type IN ('integer', 'smallint')"
         )
     narrow = sorted((r["table_name"], r["column_name"]) for r in rows)
-    # a flag (0/1) and the migrations' own step numbers are all that stay 32-bit
-    assert narrow == [("history", "imported"), ("schema_migrations", "version")]
+    # flags (0/1) and the migrations' own step numbers are all that stay 32-bit
+    assert narrow == [
+        ("history", "aside"),
+        ("history", "imported"),
+        ("schema_migrations", "version"),
+    ]
+
+
+async def _aside_then_undo(table: Table, locale: str) -> tuple[str, str, str]:
+    gm = table.user(f"gm-{locale}", manage_channels=True, locale=locale)
+    setup = await table.run("ia setup", {"difficulty": "medium", "threat-level": 4}, user=gm)
+    assert not setup.ephemeral, setup.text
+    started = await table.state()
+    changed = await table.run("ia threat", {"amount": 2}, user=gm)
+    assert not changed.ephemeral, changed.text
+    assert await table.state() != started
+    rolled = await table.run("roll", {"expression": "1d6"}, user=gm)
+    assert not rolled.ephemeral, rolled.text
+    undone = await table.run("campaign undo", user=gm)
+    assert await table.state() == started  # the threat change is taken back, not the roll
+    history = await table.bot.store.history(table.channel_id, limit=None)
+    assert [(h.seq, h.aside, h.undone_at is not None) for h in history] == [
+        (3, True, False),
+        (2, False, True),
+        (1, False, False),
+    ]
+    nothing = await table.run("campaign undo", user=gm)
+    assert nothing.ephemeral and await table.state() == started
+    return undone.text, nothing.text, history[1].command
+
+
+async def test_undo_passes_a_roll_by_to_the_last_game_change(table: Table) -> None:
+    done, nothing, command = await _aside_then_undo(table, "en-US")
+    assert done.startswith(f"Undid #2 by gm-en-US (`{command}` —"), done
+    assert done.endswith("The campaign is as it was before it.")
+    assert nothing.startswith("Nothing to undo: the campaign is as it started"), nothing
+
+
+async def test_undo_passes_a_roll_by_in_russian(table: Table) -> None:
+    done, nothing, command = await _aside_then_undo(table, "ru")
+    assert done.startswith(f"Отменено #2 (gm-ru: `{command}` —"), done
+    assert done.endswith("Кампания вернулась к состоянию до него.")
+    assert nothing.startswith("Отменять нечего: кампания в начальном состоянии"), nothing

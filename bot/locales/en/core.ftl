@@ -21,6 +21,7 @@ campaign-changed = The history changed meanwhile — nothing was undone; try aga
 campaign-ended = That campaign has ended — this button belonged to it; nothing was changed.
 id-out-of-range = This request carries an id Discord never issues ({ $id }) — nothing was done.
 nothing-to-undo = Nothing to undo: the campaign is as it started (use /campaign end to remove it).
+undo-broken = Entry #{ $seq } cannot be undone: its stored change does not fit the campaign's state (a file edited by hand?) — nothing was changed.
 not-game-master = Only the game master may do that — the member who started the campaign, an added game master, or someone with Manage Channels.
 not-game-master-action = Only the game master may { $action } — the member who started the campaign, an added game master, or someone with Manage Channels.
 action-end-campaign = end the campaign
