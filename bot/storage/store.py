@@ -41,6 +41,8 @@ from bot.storage.database import (
     WAIT_LIMIT,
     Conn,
     Database,
+    SchemaTooNew,
+    SchemaTooOld,
     open_database,
 )
 from bot.storage.deadline import remaining
@@ -52,6 +54,7 @@ from bot.storage.errors import (
     DuplicateInteraction,
     OutcomeUnknown,
 )
+from bot.storage.migrations import SCHEMA_VERSION
 from bot.storage.models import (
     CAMPAIGN_COLUMNS,
     HISTORY_COLUMNS,
@@ -67,7 +70,14 @@ from bot.storage.models import (
     read_game_masters,
     write_state,
 )
-from bot.storage.transfer import check_import, export_data, import_data
+from bot.storage.transfer import (
+    Exported,
+    check_import,
+    export_data,
+    game_master_rows,
+    history_batches,
+    import_data,
+)
 
 T = TypeVar("T")
 
@@ -117,14 +127,28 @@ class Store:
     # -- lifecycle -----------------------------------------------------------------------------
     @classmethod
     async def open(
-        cls, target: str | Path, *, pool_size: int = 10, wait: float | None = WAIT_LIMIT
+        cls,
+        target: str | Path,
+        *,
+        pool_size: int = 10,
+        wait: float | None = WAIT_LIMIT,
+        migrate: bool = True,
     ) -> Store:
         """Open (and migrate) the database at ``target``: a ``postgresql://`` or ``sqlite:///``
         URL, or the path of a SQLite file. ``wait``: the limit of any one wait on the database
-        (None: none — for maintenance such as ``python -m bot migrate``)."""
+        (None: none — for maintenance such as ``python -m bot migrate``). ``migrate=False``:
+        change nothing, and refuse a database of another schema version (SchemaTooOld,
+        SchemaTooNew)."""
         db = await open_database(target, pool_size=pool_size, wait=wait)
         try:
-            await db.migrate()
+            if migrate:
+                await db.migrate()
+            else:
+                found = await db.schema_version()
+                if found > SCHEMA_VERSION:
+                    raise SchemaTooNew(found)
+                if found < SCHEMA_VERSION:
+                    raise SchemaTooOld(found)
         except BaseException:
             await db.close()
             raise
@@ -592,18 +616,36 @@ class Store:
             )
         return latest.model_copy(update={"undone_by": actor_id, "undone_at": now})
 
+    @asynccontextmanager
+    async def exporting(
+        self, channel_id: int, *, seconds: float | None = None
+    ) -> AsyncIterator[Exported | None]:
+        """The channel's campaign for an export (None: there is none), read from one
+        consistent snapshot that blocks no writer (:meth:`Database.snapshot`; ``seconds``: how
+        long the whole read may take). Its history comes in batches while the block runs, so a
+        long one is never held in memory whole."""
+        check_ids(channel_id)
+        async with self.db.snapshot(seconds) as conn:
+            row = await conn.fetchrow(
+                f"SELECT {CAMPAIGN_COLUMNS} FROM campaigns WHERE channel_id = ?", channel_id
+            )
+            if row is None:
+                yield None
+                return
+            campaign = campaign_of(row)[0]
+            yield Exported(
+                campaign,
+                await game_master_rows(conn, channel_id),
+                history_batches(conn, campaign.campaign_id),
+            )
+
     async def export_campaign(
         self, channel_id: int, *, limit: float | None = None
     ) -> JsonDict | None:
-        """The campaign as plain JSON data (see :func:`bot.storage.transfer.export_data`), read
-        in one transaction; ``limit``: how long a statement may take (a long history)."""
-        async with self._channel(channel_id, None) as locked:
-            if limit is not None:
-                await self.db.allow(locked.conn, limit)
-            if locked.campaign is None:
-                return None
-            history = await self._history(locked.conn, locked.campaign.campaign_id, None)
-            return await export_data(locked.conn, locked.campaign, history)
+        """The campaign as plain JSON data (see :func:`bot.storage.transfer.export_data`), held
+        whole in memory (tests, small campaigns); ``limit``: how long the read may take."""
+        async with self.exporting(channel_id, seconds=limit) as exported:
+            return None if exported is None else await export_data(exported)
 
     async def import_campaign(
         self,
