@@ -219,8 +219,9 @@ async def migrate(source_url: str, target_url: str, *, replace: bool) -> str:
     from bot.storage.copy import copy_campaigns
     from bot.storage.opening import open_store
 
-    # maintenance: no limit on how long a statement or a lock may take
-    source = await open_store(source_url, writable=False, wait=None)  # only read
+    # maintenance: no limit on how long a statement or a lock may take; the source is only
+    # read, never migrated (a source of another schema version is refused with what to do)
+    source = await open_store(source_url, writable=False, wait=None, migrate=False)
     try:
         target = await open_store(target_url, wait=None)
         try:
