@@ -1,4 +1,4 @@
-"""``python -m bot [run | local | health | migrate]`` — ``python -m bot --help`` lists them.
+"""``python -m bot [run | local | health | migrate | export | import]`` — ``python -m bot --help`` lists them.
 
 Only what a subcommand needs is imported: ``--help`` and ``health`` load no discord.py."""
 
@@ -26,6 +26,8 @@ SUBCOMMANDS = {
     "local": "try the commands in this terminal, no Discord needed",
     "health": "exit 0 if the running bot's gateway is up (container check)",
     "migrate": "copy every campaign from one database to another",
+    "export": "save a channel's campaign to a file, at any length",
+    "import": "load a campaign file into a channel, at any length",
 }
 
 
@@ -46,7 +48,7 @@ def build_parser() -> OneLineParser:
     subs = parser.add_subparsers(dest="command", title="subcommands", metavar="SUBCOMMAND")
     for name, line in SUBCOMMANDS.items():
         # local and migrate parse (and explain) their own options
-        own_options = name in ("local", "migrate")
+        own_options = name in ("local", "migrate", "export", "import")
         subs.add_parser(name, help=line, description=line, add_help=not own_options)
     return parser
 
@@ -217,8 +219,9 @@ async def migrate(source_url: str, target_url: str, *, replace: bool) -> str:
     from bot.storage.copy import copy_campaigns
     from bot.storage.opening import open_store
 
-    # maintenance: no limit on how long a statement or a lock may take
-    source = await open_store(source_url, writable=False, wait=None)  # only read
+    # maintenance: no limit on how long a statement or a lock may take; the source is only
+    # read, never migrated (a source of another schema version is refused with what to do)
+    source = await open_store(source_url, writable=False, wait=None, migrate=False)
     try:
         target = await open_store(target_url, wait=None)
         try:
@@ -322,6 +325,10 @@ def main(argv: list[str] | None = None) -> int:
         return local_main(rest)
     if command == "migrate":
         return migrate_main(rest)
+    if command in ("export", "import"):
+        from bot.campaign_cli import main as campaign_cli_main
+
+        return campaign_cli_main(command, rest)
     if rest:
         print(
             f"error: python -m bot {command}: unrecognized arguments: {' '.join(rest)}",

@@ -329,9 +329,10 @@ def dynamic_items() -> list[type[discord.ui.DynamicItem[Any]]]:
 
 def undo_button(interaction: discord.Interaction[Any], tx: Tx) -> discord.ui.View:
     """The Undo button for a reply after ``tx`` committed a change to an existing campaign
-    (``view=undo_button(interaction, tx)``); no button when nothing was committed or the
-    campaign was just created (``/campaign end`` removes that)."""
-    if tx.seq is None or tx.campaign is None or interaction.channel_id is None:
+    (``view=undo_button(interaction, tx)``); no button when nothing was committed, the entry
+    changed nothing (undo passes it by) or the campaign was just created (``/campaign end``
+    removes that)."""
+    if tx.seq is None or not tx.changed or tx.campaign is None or interaction.channel_id is None:
         return MISSING
     view = discord.ui.View(timeout=None)
     view.add_item(UndoButton(tx.campaign.campaign_id, tx.seq, label=tr(interaction, "button-undo")))

@@ -16,9 +16,15 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.answers import answer_of, answers_privately, defer, send, update
-from bot.campaign_file import MAX_FILE_BYTES, parse_campaign_file, render_campaign_file
+from bot.campaign_file import (
+    MAX_FILE_BYTES,
+    DiscordFile,
+    FileTooLarge,
+    parse_campaign_file,
+    write_campaign_file,
+)
 from bot.campaigns import channel_of
-from bot.catalog import render, render_summary, t
+from bot.catalog import number, render, render_summary, t
 from bot.games import GAMES, game_name, setup_hint
 from bot.rules.errors import BotError, NoCampaign, NotAllowed
 from bot.storage import Campaign, HistoryEntry
@@ -35,6 +41,11 @@ UNDO_ATTEMPTS = 5
 #: how long /campaign export and import may take on the database (docs/running.md)
 TRANSFER_LIMIT = 30.0
 HISTORY_PAGE = 10
+
+
+def mib(loc: str, size: int) -> str:
+    """A file size in MiB, as the reader writes numbers (``9.5``, ``9,5``)."""
+    return number(loc, size / 2**20, 1, trim=True)
 
 
 def discord_time(iso: str, style: str = "R") -> str:
@@ -234,7 +245,7 @@ class CampaignCog(
         campaign_id = campaign.campaign_id
         loc = lang(interaction)
         latest, now = await self.bot.store.newest_undoable(channel_id)
-        if latest is None or latest.state_before is None:
+        if latest is None or latest.undo_patch is None:
             raise BotError(key="nothing-to-undo")
         is_gm = await self.bot.is_game_master(interaction, campaign)
         if not (is_gm or own_recent(latest, interaction.user.id, now)):
@@ -323,7 +334,7 @@ class CampaignCog(
             newest, now = await store.newest_undoable(channel_id)
             if fresh is None or fresh.campaign_id != campaign_id:
                 raise BotError(key="campaign-ended")
-            if newest is None or newest.state_before is None:
+            if newest is None or newest.undo_patch is None:
                 raise BotError(key="campaign-changed")
             is_gm = await self.bot.is_game_master(interaction, fresh)
             if not may_undo(newest, now):
@@ -349,32 +360,35 @@ class CampaignCog(
             interaction, game_master=True, action="action-export"
         )
         await defer(interaction)  # a long history takes a while to read
-        with deadline_in(TRANSFER_LIMIT):
-            data = await self.bot.store.export_campaign(channel_id, limit=TRANSFER_LIMIT)
-        if data is None:
-            raise NoCampaign(key="no-campaign", hint=setup_hint())
-        raw = render_campaign_file(data)
         loc = lang(interaction)
-        text = t(
-            loc,
-            "export-done",
-            game=game_name(loc, campaign.game),
-            count=str(len(data["history"])),
-        )
+        # what Discord lets the bot attach here (more on boosted servers), at most what
+        # /campaign import takes
+        limit = min(interaction.filesize_limit, MAX_FILE_BYTES)
+        sink = DiscordFile(limit)
+        try:
+            with deadline_in(TRANSFER_LIMIT):
+                async with self.bot.store.exporting(channel_id, seconds=TRANSFER_LIMIT) as exported:
+                    if exported is None:
+                        raise NoCampaign(key="no-campaign", hint=setup_hint())
+                    count = await write_campaign_file(exported, sink.write)
+            raw, compressed = sink.finish()
+        except FileTooLarge:
+            raise BotError(
+                key="export-too-large", limit=mib(loc, limit), channel=str(channel_id)
+            ) from None
+        text = t(loc, "export-done", game=game_name(loc, campaign.game), count=str(count))
+        if compressed:
+            text += "\n" + t(loc, "export-compressed", limit=mib(loc, limit))
+        name = f"{campaign.game}-campaign-{channel_id}.json" + (".gz" if compressed else "")
         await send(
-            interaction,
-            text,
-            file=discord.File(
-                io.BytesIO(raw), filename=f"{campaign.game}-campaign-{channel_id}.json"
-            ),
-            ephemeral=True,
+            interaction, text, file=discord.File(io.BytesIO(raw), filename=name), ephemeral=True
         )
 
     @app_commands.command(
         name="import",
         description="Game master: replace this channel's campaign with an exported file",
     )
-    @app_commands.describe(file="A .json file made by /campaign export")
+    @app_commands.describe(file="A .json or .json.gz file made by /campaign export")
     async def import_(
         self, interaction: discord.Interaction[Any], file: discord.Attachment
     ) -> None:
@@ -389,10 +403,10 @@ class CampaignCog(
             raise BotError(key="import-too-large", size=str(file.size), limit=str(MAX_FILE_BYTES))
         await defer(interaction)  # the file comes from Discord's servers
         try:
-            raw = await file.read()
+            # passed straight on: the raw file is let go once it is unpacked or parsed
+            parsed = parse_campaign_file(await file.read())
         except discord.HTTPException:
             raise BotError(key="import-download-failed") from None
-        parsed = parse_campaign_file(raw)
         data = parsed.model_dump(mode="json", exclude={"format", "version"})
         importer = interaction.user.id
         if importer != parsed.created_by and not interaction.permissions.manage_channels:

@@ -79,7 +79,7 @@ def test_help_is_a_subcommand_too(tmp_path: Path) -> None:
     assert wrong.returncode == 2
     assert wrong.stderr.strip().splitlines() == [
         "error: python -m bot help takes one subcommand, not 'loca' — did you mean 'local'? "
-        "one of run, local, health, migrate"
+        "one of run, local, health, migrate, export, import"
     ]
 
 

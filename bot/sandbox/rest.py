@@ -36,6 +36,8 @@ class Rest(Gateway):
         self.channel_messages: list[Message] = []
         self.attachments: dict[str, bytes] = {}
         self.limit_violations: list[str] = []
+        #: what every interaction says the bot may attach (Discord: 10 MiB without boosts)
+        self.attachment_size_limit = 10 * 1024 * 1024
         self.unknown_requests: list[str] = []
         self.gateway_bot_requests = 0
         self.max_concurrency = 16  # GET /gateway/bot's session_start_limit.max_concurrency
@@ -65,6 +67,12 @@ class Rest(Gateway):
                 if part.name == "payload_json":
                     payload = json.loads(raw)
                 elif part.filename:
+                    if len(raw) > self.attachment_size_limit:
+                        # Discord refuses the whole request (413, code 40005)
+                        self.limit_violations.append(
+                            f"{part.filename}: {len(raw)} bytes, over the interaction's "
+                            f"attachment_size_limit {self.attachment_size_limit}"
+                        )
                     files.append((part.filename, bytes(raw)))
             return payload, files
         if request.can_read_body:

@@ -135,9 +135,11 @@ class StandIn(Rest):
     ) -> dict[str, Any]:
         interaction_id = self._ids.next()
         guild_id = self.guild_of(channel_id, guild_id)
-        return payloads.interaction(
+        payload = payloads.interaction(
             interaction_id, self.application_id, kind, user, channel_id, guild_id
         )
+        payload["attachment_size_limit"] = self.attachment_size_limit
+        return payload
 
     def build_options(
         self, path: str, options: Mapping[str, Any] | None = None

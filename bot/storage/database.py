@@ -38,7 +38,7 @@ from urllib.parse import unquote, urlsplit
 import aiosqlite
 import asyncpg
 
-from bot.storage.deadline import remaining
+from bot.storage.deadline import has_deadline, remaining
 from bot.storage.errors import CommitFailed, DatabaseBusy, DatabaseUnavailable, OutcomeUnknown
 from bot.storage.migrations import SCHEMA_VERSION, migrations
 from bot.storage.outage import describe_outage, host_action, is_transient
@@ -156,6 +156,23 @@ class SchemaTooNew(RuntimeError):
         )
 
 
+class SchemaTooOld(RuntimeError):
+    """The database was left by an older version of the bot, and this use must not migrate it
+    (an export or the source of a copy is only read)."""
+
+    def __init__(self, found: int) -> None:
+        what = (
+            "holds none of the bot's tables"
+            if found == 0
+            else f"schema is version {found}, older than this bot's {SCHEMA_VERSION}"
+        )
+        super().__init__(
+            f"the database {what}; it is only read here, never migrated — start this version "
+            "of the bot on it once (it migrates; docs/running.md, 'Upgrading'), or use the "
+            "version of the bot that wrote it"
+        )
+
+
 class Database(ABC):
     backend: str
     description: str
@@ -167,6 +184,15 @@ class Database(ABC):
     def reading(self) -> contextlib.AbstractAsyncContextManager[Conn]:
         """A connection for reads outside any transaction (each statement sees committed
         data)."""
+
+    @abstractmethod
+    def snapshot(
+        self, seconds: float | None = None
+    ) -> contextlib.AbstractAsyncContextManager[Conn]:
+        """One consistent read of the database, on a connection of its own, that never blocks
+        a writer: a read transaction on SQLite (WAL lets writers go on meanwhile; never the
+        writer's connection), REPEATABLE READ READ ONLY on PostgreSQL. ``seconds``: how long
+        the whole read may take (None: no limit; maintenance such as an export on the host)."""
 
     @abstractmethod
     def transaction_with(
@@ -194,11 +220,14 @@ class Database(ABC):
         :class:`DatabaseBusy` when nothing is left."""
         return limit_now(self.wait if self.wait is not None else BACKGROUND_WAIT)
 
-    @staticmethod
-    def whole() -> float:
+    def whole(self) -> float | None:
         """How long a whole transaction (or read) may take: until the task's deadline, or
         :data:`BACKGROUND_WAIT` without one, plus the margin that lets the database's own
-        limits speak first."""
+        limits speak first. No limit (None) for maintenance on a database opened with no
+        limit of its own (``wait=None``: ``python -m bot migrate``, ``import``, ``export``)
+        outside any deadline."""
+        if self.wait is None and not has_deadline():
+            return None
         return max(0.0, remaining(BACKGROUND_WAIT)) + CLIENT_MARGIN
 
     @abstractmethod
@@ -345,6 +374,26 @@ class SqliteDatabase(Database):
             async with asyncio.timeout(self.whole()):
                 yield _SqliteConn(self._reader)
 
+    @contextlib.asynccontextmanager
+    async def snapshot(self, seconds: float | None = None) -> AsyncIterator[Conn]:
+        async with outages():
+            if self.path == ":memory:":  # one connection only: take the writer's turn
+                async with self._maintenance() as shared:
+                    yield shared
+                return
+            limit = asyncio.timeout(seconds + CLIENT_MARGIN if seconds is not None else None)
+            conn = await self._connect(self.path, self.wait)
+            try:
+                async with limit:
+                    await conn.execute_fetchall("BEGIN")  # deferred: a read transaction
+                    try:
+                        yield _SqliteConn(conn)
+                    finally:
+                        with contextlib.suppress(Exception):
+                            await asyncio.shield(conn.execute_fetchall("ROLLBACK"))
+            finally:
+                await asyncio.shield(conn.close())
+
     async def allow(self, conn: Conn, seconds: float) -> None:
         """SQLite's statements wait for nothing but the write lock, taken already."""
 
@@ -410,13 +459,39 @@ class SqliteDatabase(Database):
         for migration in migrations("sqlite"):
             if migration.number <= found:
                 continue
-            async with self.transaction() as conn:
+            async with self._maintenance() as conn:
                 row = await conn.fetchrow("PRAGMA user_version")
                 if row is not None and int(row[0]) >= migration.number:
                     continue  # another process applied it meanwhile
-                for statement in migration.statements():
+                before, after = migration.parts
+                for statement in migration.statements(before):
+                    await conn.execute(statement)
+                step = migration.python_step()
+                if step is not None:
+                    await step(conn)
+                for statement in migration.statements(after):
                     await conn.execute(statement)
                 await conn.execute(f"PRAGMA user_version = {migration.number}")
+
+    @contextlib.asynccontextmanager
+    async def _maintenance(self) -> AsyncIterator[Conn]:
+        """A write transaction with no limit on how long it takes (a migration rewriting a
+        long history); waiting for the write lock is limited by the busy timeout as usual."""
+        async with outages():
+            async with asyncio.timeout(self.limit()):
+                await self._write_lock.acquire()
+            try:
+                conn = self._writer
+                await conn.execute_fetchall("BEGIN IMMEDIATE")
+                try:
+                    yield _SqliteConn(conn)
+                except BaseException:
+                    with contextlib.suppress(Exception):
+                        await asyncio.shield(conn.execute_fetchall("ROLLBACK"))
+                    raise
+                await conn.execute_fetchall("COMMIT")
+            finally:
+                self._write_lock.release()
 
     async def integrity_check(self) -> str:
         row = await _SqliteConn(self._writer).fetchrow("PRAGMA integrity_check")
@@ -531,6 +606,24 @@ class PostgresDatabase(Database):
             finally:
                 await self._release(conn, failed)
 
+    @contextlib.asynccontextmanager
+    async def snapshot(self, seconds: float | None = None) -> AsyncIterator[Conn]:
+        async with outages():
+            conn = await self._pool.acquire(timeout=self.limit())
+            failed: BaseException | None = None
+            try:
+                limit = asyncio.timeout(seconds + CLIENT_MARGIN if seconds is not None else None)
+                reading = conn.transaction(isolation="repeatable_read", readonly=True)
+                async with limit, reading:
+                    ms = "0" if seconds is None else str(max(1, int(seconds * 1000)))
+                    await conn.execute("SELECT set_config('statement_timeout', $1, true)", ms)
+                    yield _PgConn(conn)
+            except BaseException as exc:
+                failed = exc
+                raise
+            finally:
+                await self._release(conn, failed)
+
     async def _begin(
         self, lock_key: int | None, prepare: Prepare | None
     ) -> tuple[asyncpg.pool.PoolConnectionProxy, Any, Any]:
@@ -633,7 +726,13 @@ class PostgresDatabase(Database):
                     if migration.number <= found:
                         continue
                     async with conn.transaction():
-                        await conn.execute(migration.sql)
+                        before, after = migration.parts
+                        await conn.execute(before)
+                        step = migration.python_step()
+                        if step is not None:
+                            await step(_PgConn(conn))
+                        if after.strip():
+                            await conn.execute(after)
                         await conn.execute(
                             "INSERT INTO schema_migrations (version, name) VALUES ($1, $2)",
                             migration.number,

@@ -26,7 +26,7 @@ CAMPAIGN_COLUMNS = (
 )
 HISTORY_COLUMNS = (
     "campaign_id, seq, channel_id, created_at, actor_id, actor_name, command, summary, dice, "
-    "state_before, undone_by, undone_at, imported"
+    "undo_patch, undone_by, undone_at, imported, aside"
 )
 
 
@@ -91,10 +91,13 @@ class HistoryEntry(BaseModel):
     command: str
     summary: str
     dice: list[JsonDict]
-    state_before: JsonDict | None
+    # the change back to the state before this entry (bot/storage/changes.py); None: nothing
+    # to take back (the campaign's start, or an aside)
+    undo_patch: list[JsonDict] | None
     undone_by: int | None = None
     undone_at: str | None = None
     imported: bool = False  # came with an imported file (its actors are the file's word)
+    aside: bool = False  # changed nothing (a /roll noted in the campaign): undo passes it by
 
 
 def campaign_of(row: Row) -> tuple[Campaign, str]:
@@ -108,8 +111,8 @@ def campaign_of(row: Row) -> tuple[Campaign, str]:
 def entry_of(row: Row) -> HistoryEntry:
     data = dict(row)
     data["dice"] = json.loads(data["dice"])
-    before = data["state_before"]
-    data["state_before"] = json.loads(before) if before is not None else None
+    patch = data["undo_patch"]
+    data["undo_patch"] = json.loads(patch) if patch is not None else None
     return HistoryEntry.model_validate(data)
 
 
@@ -125,6 +128,9 @@ class Tx:
         self._summary: str | None = None
         self._dice: list[JsonDict] = []
         self.seq: int | None = None  # the history sequence number, once committed
+        self.changed = (
+            False  # whether the committed entry changed the state (undo can take it back)
+        )
         self.now: str | None = None  # the database's clock when the transaction began
         self._stored_text: str | None = None  # the state's JSON text as read
 

@@ -13,6 +13,7 @@ from bot.storage.database import (
     WAIT_LIMIT,
     BadDatabaseUrl,
     SchemaTooNew,
+    SchemaTooOld,
     SqliteDatabase,
     describe_target,
     sqlite_path_of,
@@ -58,7 +59,7 @@ class CannotOpen(Exception):
             action = host_action(cause, _sqlite_path(target))
             verb = "reach" if self.waiting_helps else "use"
             line = f"cannot {verb} the database ({self.description}: {reason}) — {action}"
-        elif isinstance(cause, SchemaTooNew):
+        elif isinstance(cause, SchemaTooNew | SchemaTooOld):
             line = f"cannot use the database ({self.description}): {cause}"
         elif isinstance(
             cause,
@@ -88,12 +89,14 @@ async def open_store(
     pool_size: int = 10,
     writable: bool = True,
     wait: float | None = WAIT_LIMIT,
+    migrate: bool = True,
 ) -> Store:
     """:meth:`Store.open` (``wait``: the limit of one wait on the database; None for
-    maintenance), and with ``writable`` a check that a SQLite file can be written (PostgreSQL's
-    migrations write already); raises :class:`CannotOpen` (the cause chained)."""
+    maintenance; ``migrate=False``: never change its schema), and with ``writable`` a check
+    that a SQLite file can be written (PostgreSQL's migrations write already); raises
+    :class:`CannotOpen` (the cause chained)."""
     try:
-        store = await Store.open(target, pool_size=pool_size, wait=wait)
+        store = await Store.open(target, pool_size=pool_size, wait=wait, migrate=migrate)
     except Exception as exc:
         raise CannotOpen(target, exc) from exc
     try:

@@ -1,11 +1,12 @@
 """A campaign as a file's data (``/campaign export`` and ``/campaign import``): what an export
-reads of a channel's campaign, and how an import writes it back in place of another. The store
-runs both inside a channel's transaction (:meth:`Store.export_campaign`,
+reads of a channel's campaign (from one consistent snapshot, :meth:`Store.exporting`), and how
+an import writes it back in place of another (inside the channel's transaction,
 :meth:`Store.import_campaign`)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import AsyncIterator, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from bot.storage.database import Conn
@@ -16,30 +17,73 @@ from bot.storage.models import (
     JsonDict,
     check_ids,
     dump_json,
+    entry_of,
     insert_campaign,
 )
 
+#: history entries read at a time by an export
+EXPORT_BATCH = 1000
 
-async def export_data(conn: Conn, campaign: Campaign, history: list[HistoryEntry]) -> JsonDict:
-    """The campaign as plain JSON data: game, state, creator, times, game masters, ``history``
-    (given newest first, written oldest first). Nothing in it depends on the channel or database
-    it came from."""
-    gms = await conn.fetch(
+
+@dataclass(frozen=True)
+class Exported:
+    """A campaign as an export reads it: the row, its game masters, and its history oldest
+    first, in batches (read while the export's snapshot is open)."""
+
+    campaign: Campaign
+    game_masters: list[JsonDict]
+    history: AsyncIterator[list[HistoryEntry]]
+
+
+async def game_master_rows(conn: Conn, channel_id: int) -> list[JsonDict]:
+    rows = await conn.fetch(
         "SELECT user_id, added_by, added_at FROM game_masters WHERE channel_id = ? "
         "ORDER BY added_at, user_id",
-        campaign.channel_id,
+        channel_id,
     )
+    return [
+        {"user_id": int(r["user_id"]), "added_by": int(r["added_by"]), "added_at": r["added_at"]}
+        for r in rows
+    ]
+
+
+async def history_batches(conn: Conn, campaign_id: int) -> AsyncIterator[list[HistoryEntry]]:
+    """The campaign's history oldest first, ``EXPORT_BATCH`` entries at a time (along the
+    primary key)."""
+    last = 0
+    while True:
+        rows = await conn.fetch(
+            f"SELECT {HISTORY_COLUMNS} FROM history WHERE campaign_id = ? AND seq > ? "
+            "ORDER BY seq LIMIT ?",
+            campaign_id,
+            last,
+            EXPORT_BATCH,
+        )
+        if not rows:
+            return
+        yield [entry_of(row) for row in rows]
+        last = int(rows[-1]["seq"])
+
+
+def exported_entry(entry: HistoryEntry) -> JsonDict:
+    """A history entry as an export file writes it: nothing that depends on the channel or
+    database it came from."""
+    return entry.model_dump(exclude={"campaign_id", "channel_id", "imported"})
+
+
+async def export_data(exported: Exported) -> JsonDict:
+    """The campaign as plain JSON data, whole: game, state, creator, times, game masters,
+    ``history`` (oldest first)."""
+    campaign = exported.campaign
+    history = [exported_entry(h) async for batch in exported.history for h in batch]
     return {
         "game": campaign.game,
         "state": campaign.state,
         "created_by": campaign.created_by,
         "created_at": campaign.created_at,
         "updated_at": campaign.updated_at,
-        "game_masters": [dict(r) for r in gms],
-        "history": [
-            h.model_dump(exclude={"campaign_id", "channel_id", "imported"})
-            for h in reversed(history)
-        ],
+        "game_masters": exported.game_masters,
+        "history": history,
     }
 
 
@@ -95,7 +139,7 @@ async def import_data(
     if history:
         await conn.executemany(
             f"INSERT INTO history ({HISTORY_COLUMNS}) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)",
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?)",
             history,
         )
     return campaign_id
@@ -103,7 +147,7 @@ async def import_data(
 
 def _history_row(campaign_id: int, channel_id: int, h: Mapping[str, Any]) -> tuple[Any, ...]:
     """An exported history entry as the values of an imported history row."""
-    before = h["state_before"]
+    patch = h["undo_patch"]
     return (
         campaign_id,
         h["seq"],
@@ -114,7 +158,8 @@ def _history_row(campaign_id: int, channel_id: int, h: Mapping[str, Any]) -> tup
         h["command"],
         h["summary"],
         dump_json(h["dice"]),
-        None if before is None else dump_json(before),
+        None if patch is None else dump_json(patch),
         h.get("undone_by"),
         h.get("undone_at"),
+        int(bool(h.get("aside", False))),
     )

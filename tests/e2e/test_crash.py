@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 from bot.sandbox.standin import Reply, StandIn, User
+from bot.storage.changes import restore
 
 GM = User(id=610000000000000001, name="gm", manage_channels=True)
 CHANNELS = [920000000000000001, 920000000000000002, 920000000000000003]
@@ -80,7 +81,7 @@ async def test_sigkill_mid_burst_loses_no_acknowledged_command(tmp_path: Path) -
                 "SELECT campaign_id, state FROM campaigns WHERE channel_id = ?", (channel,)
             ).fetchone()
             rows = conn.execute(
-                "SELECT seq, command, state_before FROM history WHERE campaign_id = ? ORDER BY seq",
+                "SELECT seq, command, undo_patch FROM history WHERE campaign_id = ? ORDER BY seq",
                 (campaign_id,),
             ).fetchall()
             assert [r[0] for r in rows] == list(range(1, len(rows) + 1))
@@ -89,8 +90,10 @@ async def test_sigkill_mid_burst_loses_no_acknowledged_command(tmp_path: Path) -
                 if c == channel:
                     assert amount in committed, f"acknowledged amount {amount} lost in {channel}"
                     found += 1
-            start_threat = json.loads(rows[1][2])["threat"] if len(rows) > 1 else None
-            if start_threat is not None:
-                assert json.loads(state)["threat"] == start_threat + sum(committed)
+            # the state after setup: the current one with every later change taken back
+            start = json.loads(state)
+            for _, _, patch in reversed(rows[1:]):
+                start = restore(start, json.loads(patch))
+            assert json.loads(state)["threat"] == start["threat"] + sum(committed)
         assert found == len(acknowledged)
     print(f"crash: {len(acknowledged)} commands acknowledged, {found} found after restart")

@@ -50,11 +50,24 @@ async def test_import_refuses_another_games_state_and_unknown_keys(table: Table)
     await _refused(
         table, json.dumps({**doc, "state": {**doc["state"], "evil": 1}}).encode(), "state.evil"
     )
-    # a history entry's state-before of another game, or with a key too many
+    # a history entry whose change back gives a state with a key too many, or fits nothing
     history = [dict(h) for h in doc["history"]]
-    target = next(h for h in history if h["state_before"] is not None)
-    target["state_before"] = {**target["state_before"], "evil": True}
-    await _refused(table, json.dumps({**doc, "history": history}).encode(), "state_before")
+    target = next(h for h in reversed(history) if h["undo_patch"] is not None)
+    target["undo_patch"] = [*target["undo_patch"], {"op": "add", "path": "/evil", "value": True}]
+    await _refused(
+        table, json.dumps({**doc, "history": history}).encode(), "undo_patch.evil: Extra inputs"
+    )
+    target["undo_patch"] = [{"op": "remove", "path": "/no/such/key"}]
+    await _refused(table, json.dumps({**doc, "history": history}).encode(), "does not fit")
+    target["undo_patch"] = [{"op": "wobble", "path": ""}]
+    await _refused(table, json.dumps({**doc, "history": history}).encode(), "not a JSON Patch")
+    # the same states in a version 1 file (the whole state before each entry)
+    v1 = [{**h, "state_before": {**doc["state"], "evil": True}} for h in doc["history"]]
+    for h in v1:
+        del h["undo_patch"], h["aside"]
+    await _refused(
+        table, json.dumps({**doc, "version": 1, "history": v1}).encode(), "state_before.evil"
+    )
     # the version as a string is a wrong file, not version 1
     await _refused(table, json.dumps({**doc, "version": "1"}).encode(), "version")
     await _refused(table, json.dumps({**doc, "version": True}).encode(), "version")

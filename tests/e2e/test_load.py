@@ -9,6 +9,7 @@ import time
 from bot.rules import imperial_assault as ia
 from bot.rules.dice import Dice
 from bot.sandbox.harness import Table
+from bot.storage.changes import restore
 
 CHANNELS = 20
 COMMANDS = 25
@@ -70,7 +71,16 @@ async def test_concurrent_channels_lose_nothing_and_answer_in_time(table: Table)
         # setup + one entry per command told "applied", no gaps
         assert [h.seq for h in history] == list(range(1, len(told_applied[channel]) + 2))
         # the final state is the commands applied one by one, in the order they were committed
-        state = ia.ImperialAssaultState.model_validate(history[1].state_before)
+        # the state after setup: the current one with every later change taken back
+        start = await table.state(channel)
+        assert start is not None
+        for entry in reversed(history[1:]):
+            if entry.aside:  # the threat already at its bound: nothing changed
+                assert entry.undo_patch is None
+                continue
+            assert entry.undo_patch is not None
+            start = restore(start, entry.undo_patch)
+        state = ia.ImperialAssaultState.model_validate(start)
         applied = []
         for entry in history[1:]:
             amount = int(entry.command.rsplit("amount:", 1)[1])

@@ -70,3 +70,75 @@ async def test_the_named_lock_is_shared_by_every_store_on_the_database(database_
 async def _enter(store: Store, order: list[str]) -> None:
     async with store.exclusive("command-sync"):
         order.append("second entered")
+
+
+async def test_copy_reads_one_snapshot_in_batches_and_blocks_no_writer(
+    database_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from bot.storage import copy
+
+    monkeypatch.setattr(copy, "BATCH", 2)  # every table over several batches
+    source = await Store.open(database_url)
+    writer = await Store.open(database_url)  # another process on the source
+    target = await Store.open(tmp_path / "target.sqlite3")
+    copy_table = copy._copy_table
+
+    async def and_meanwhile(src: object, dst: object, table: str) -> tuple[int, int]:
+        if table == "history":  # a command lands on the source halfway through the copy
+            async with asyncio.timeout(3):
+                async with writer.transaction(12, actor_id=3, command="/later") as tx:
+                    tx.set_state({"n": 99})
+                    tx.record("later")
+        return await copy_table(src, dst, table)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(copy, "_copy_table", and_meanwhile)
+    try:
+        await _fill(source)
+        await source.add_game_master(11, 6, 1)
+        await source.add_game_master(12, 7, 1)
+        before = {channel: await source.export_campaign(channel) for channel in (11, 12)}
+        report = await copy_campaigns(source, target)
+        assert (report.campaigns, report.history, report.game_masters) == (2, 4, 3)
+        # the target holds the source as it was when the copy began, whole
+        for channel in (11, 12):
+            assert await target.export_campaign(channel) == before[channel]
+        # and the command went through on the source
+        campaign = await source.get(12)
+        assert campaign is not None and campaign.state == {"n": 99}
+    finally:
+        for store in (source, writer, target):
+            await store.close()
+
+
+def test_migrate_never_changes_an_older_source(tmp_path: Path) -> None:
+    import hashlib
+    import sqlite3
+    import subprocess
+    import sys
+
+    from bot.storage.migrations import migrations
+
+    path = tmp_path / "old.sqlite3"
+    db = sqlite3.connect(path, isolation_level=None)
+    db.execute("PRAGMA journal_mode=WAL")  # as the bot leaves its file
+    for m in migrations("sqlite")[:6]:
+        for statement in m.statements():
+            db.execute(statement)
+    db.execute("PRAGMA user_version = 6")
+    db.close()  # the last connection: its log is written back into the file
+    digest = hashlib.sha256(path.read_bytes()).hexdigest()
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "migrate", "--from", f"sqlite:///{path}",
+         "--to", f"sqlite:///{tmp_path / 'new.sqlite3'}"],
+        capture_output=True, text=True, timeout=60, check=False,
+    )  # fmt: skip
+    assert done.returncode == 1 and done.stdout == ""
+    assert done.stderr == (
+        f"error: nothing was copied: cannot use the database (SQLite at {path}): the database "
+        "schema is version 6, older than this bot's 7; it is only read here, never migrated — "
+        "start this version of the bot on it once (it migrates; docs/running.md, 'Upgrading'), "
+        "or use the version of the bot that wrote it\n"
+    )
+    assert hashlib.sha256(path.read_bytes()).hexdigest() == digest
+    with sqlite3.connect(path) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == 6

@@ -108,7 +108,7 @@ async def test_failed_command_writes_nothing(database_url: str) -> None:
     await store.close()
 
 
-async def test_history_keeps_dice_and_state_before(database_url: str) -> None:
+async def test_history_keeps_dice_and_the_change_back(database_url: str) -> None:
     store = await Store.open(database_url)
     await _start(store)
     dice = Dice.seeded(3)
@@ -119,7 +119,9 @@ async def test_history_keeps_dice_and_state_before(database_url: str) -> None:
     latest = (await store.history(CHANNEL, limit=1))[0]
     assert latest.seq == 2 and latest.actor_id == 7 and latest.actor_name == "ana"
     assert [d["value"] for d in latest.dice] == faces
-    assert latest.state_before == {"n": 0}
+    # a state this small is kept whole: a diff would not be shorter
+    assert latest.undo_patch == [{"op": "replace", "path": "", "value": {"n": 0}}]
+    assert latest.aside is False
     await store.close()
 
 

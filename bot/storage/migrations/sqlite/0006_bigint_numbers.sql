@@ -1,0 +1,3 @@
+-- 64-bit numbers everywhere: SQLite's INTEGER already holds 64 bits, so this step changes
+-- nothing here; it keeps the two backends' schema versions in step (PostgreSQL turns
+-- history.seq and campaigns.version into BIGINT).
