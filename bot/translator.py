@@ -4,16 +4,18 @@ the member's language), looked up in the ``commands`` catalog.
 Catalog entries (``bot/locales/ru/commands.ftl``)::
 
     cmd-ia-setup =               # the command (or group) /ia setup
-        .name = настройка
+        .name = начать
         .desc = Начать миссию Imperial Assault в этом канале
     opt-ia-setup--threat-level = # its option "threat-level"
         .name = уровень-угрозы
         .desc = Уровень угрозы миссии, 2–12
-    choice-medium = Средняя      # a choice value, shared by every command
+    choice-terran = Терране      # a choice value, shared by every option offering it
+    choice-difficulty-medium = Средняя  # a choice keyed by its option (locale_str key=…)
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -28,6 +30,19 @@ def catalog_locale(locale: discord.Locale) -> str | None:
     if locale.value.startswith("ru"):
         return "ru"
     return None
+
+
+def keyed_choices(option: str, values: Sequence[str]) -> list[app_commands.Choice[str]]:
+    """An option's fixed choices whose words are its own (``choice-{option}-{value}``), for a
+    value another option offers with another meaning: Imperial Assault's difficulty ``hard``
+    (``choice-difficulty-hard``, «Сложная») is not Asteroid Belt's variant ``hard``
+    (``choice-variant-hard``, «Усложнённый»). Shown in English as the value itself."""
+    return [
+        app_commands.Choice(
+            name=app_commands.locale_str(value, key=choice_key(f"{option}-{value}")), value=value
+        )
+        for value in values
+    ]
 
 
 class CatalogTranslator(app_commands.Translator):
@@ -51,9 +66,18 @@ class CatalogTranslator(app_commands.Translator):
             key = option_key(data.command.qualified_name, data.display_name)
             return attribute(loc, key, "name" if where is Where.parameter_name else "desc")
         if where is Where.choice_name:
-            key = choice_key(data.value)
+            # a choice whose word is its option's own names its key (``choice-variant-hard``);
+            # else the value's key, shared by every option offering that value
+            key = str(string.extras.get("key") or choice_key(data.value))
             return t(loc, key) if has(loc, key) else None
         return None
 
 
-__all__ = ["LOCALES", "CatalogTranslator", "choice_key", "command_key", "option_key"]
+__all__ = [
+    "LOCALES",
+    "CatalogTranslator",
+    "choice_key",
+    "command_key",
+    "keyed_choices",
+    "option_key",
+]

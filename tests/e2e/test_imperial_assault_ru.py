@@ -212,9 +212,7 @@ async def test_russian_refusals_change_nothing(table: Table) -> None:
     reply = await table.run("deploy-roll", user=ana)
     assert reply.ephemeral and "В этом канале нет кампании Imperial Assault" in reply.text
     reply = await table.run("ia status", user=ana)
-    assert reply.ephemeral and "/ia настройка" in russian(
-        reply.text
-    )  # as the Russian picker names it
+    assert reply.ephemeral and "/ia начать" in russian(reply.text)  # as the Russian picker names it
     reply = await table.run(
         "ia setup", {"difficulty": "easy", "threat-level": 3, "expansions": "Core, Naboo"}, user=gm
     )

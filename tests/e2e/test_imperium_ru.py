@@ -188,10 +188,7 @@ async def test_russian_refusals_from_rules_cog_and_core(table: Table) -> None:
         "imperium ship add",
         {"name": "X", "type": "CR", "system": "Sol", "tclass": "линкор", "maintenance": 4},
         ana,
-    ) == (
-        "Класс должен быть одним из: freighter, tanker, capital, fighter, troop, other "
-        "(или по-русски: грузовой, танкер, линейный, истребитель, десант, прочий)."
-    )
+    ) == ("`класс` — одно из: грузовой, танкер, линейный, истребитель, десант или прочий.")
     assert await refused_ru(
         table,
         "imperium ship add",

@@ -51,8 +51,8 @@ ia-no-such = No { $what ->
 } called '{ $query }'; try { $hints }.
 ia-unknown-expansion = Unknown expansion '{ $name }'; use some of: { $valid }.
 ia-villain-expansion = { $name } comes with { $expansion }; add it to the expansions.
-ia-none-deployed = No Imperial group is deployed; deploy one with /ia deploy first.
-ia-all-activated = Every Imperial group has already activated; end the round with /deploy-roll.
+ia-none-deployed = No Imperial group is deployed; deploy one with { COMMAND("ia deploy") } first.
+ia-all-activated = Every Imperial group has already activated; end the round with { COMMAND("deploy-roll") }.
 ia-bad-count = { $group } has { $left ->
     [one] { $left } figure
    *[other] { $left } figures
@@ -74,10 +74,10 @@ ia-setup-adaptive-off = Adaptive difficulty: off
 ia-setup-hand = The Empire holds a deployment hand of **{ $n }** { $n ->
     [one] card
    *[other] cards
-} (the game master sees it with /ia hand).
+} (the game master sees it with { COMMAND("ia hand") }).
 ia-setup-short-tier = Tier { $tier } had too few groups: wanted { $wanted }, only { $available } available.
 ia-setup-villains = Earned villains rolled for (50 % each): { $names } — results are secret.
-ia-setup-footer = End each round with /deploy-roll · Imperial activations with /ia activate
+ia-setup-footer = End each round with { COMMAND("deploy-roll") } · Imperial activations with { COMMAND("ia activate") }
 ia-hand-title = Imperial Assault: deployment hand (game master only)
 ia-hand-empty = The deployment hand is empty.
 ia-hand-card = • { $group }: tier { $tier }, cost { $cost }, { $figures }, priority { $priority }

@@ -134,7 +134,7 @@ imp-setup-side = { $side ->
 }: { $players }
 imp-setup-first-war-worlds = First war set-up. Imperial worlds: { $worlds }.
 imp-setup-first-war-outposts = Imperial outposts: { $outposts }.
-imp-setup-next = Next: /imperium system set for the other systems, /imperium ship add for the fleets, then /imperium war.
+imp-setup-next = Next: { COMMAND("imperium system set") } for the other systems, { COMMAND("imperium ship add") } for the fleets, then { COMMAND("imperium war") }.
 imp-joined = { $member } plays { $side ->
     [terran] Terran
    *[imperial] Imperial
@@ -233,12 +233,12 @@ imp-range-moved = Range: { $holder ->
 imp-range-open = Range is { $range }{ $note }; { $holder ->
     [terran] Terran
    *[imperial] Imperial
-} may choose { $options } with /imperium range.
+} may choose { $options } with { COMMAND("imperium range") }.
 imp-disengages = { $side ->
     [terran] Terran
    *[imperial] Imperial
 } disengages: jump out to { $where }: { $ships }
-imp-jump-space-place = jump space (place them with /imperium ship move)
+imp-jump-space-place = jump space (place them with { COMMAND("imperium ship move") })
 imp-fighters-loaded = Fighters loaded on motherships: { $ships }
 imp-left-behind = Left behind (no room or cannot jump): { $ships }
 imp-title-range = GDW Imperium — range
@@ -282,7 +282,7 @@ imp-fire-step-line = { $n }. { $text }{ $done ->
     [yes] {" "}(done)
    *[no] {""}
 }
-imp-fire-howto = Roll each attack on your printed CRT; apply every step's hits (destroyed / disrupted) before the next step with /imperium hits. A ship defends in a step with the state it had at that step's start; a ship hit twice in one step is eliminated.
+imp-fire-howto = Roll each attack on your printed CRT; apply every step's hits (destroyed / disrupted) before the next step with { COMMAND("imperium hits") }. A ship defends in a step with the state it had at that step's start; a ship hit twice in one step is eliminated.
 imp-title-fire-steps = Fire steps at { $system }, round { $round } (range { $range })
 imp-no-hits = No hits.
 imp-title-step = Step { $step } at { $system }: { $text }
@@ -329,13 +329,13 @@ imp-play-other = You play { $side ->
     [terran] Terran
    *[imperial] Imperial
 }; a member plays one side only.
-imp-give-stock-or-income = Give stock, income or both.
-imp-whose-ship = Say whose ship it is with side:.
+imp-give-stock-or-income = Give { OPTION("imperium rus", "stock") }, { OPTION("imperium rus", "income") } or both.
+imp-whose-ship = Say whose ship it is with { OPTION("imperium ship add", "side") }:.
 imp-only-side = Only { $side ->
     [terran] Terran
    *[imperial] Imperial
 }'s players or the game master may { $action }.
-imp-only-players = Only the campaign's players or the game master may { $action }; take a side with /imperium join.
+imp-only-players = Only the campaign's players or the game master may { $action }; take a side with { COMMAND("imperium join") }.
 imp-only-side-overhaul = Only { $side ->
     [terran] Terran
    *[imperial] Imperial
@@ -346,20 +346,23 @@ imp-only-side-overhaul = Only { $side ->
 imp-only-side-routine = Only { $side ->
     [terran] Terran
    *[imperial] Imperial
-}'s players or the game master may choose who gets routine maintenance; leave routine out for the default.
-imp-bad-tclass = tclass must be one of: { $choices }.
-imp-no-system = No system called '{ $name }'. Add it with /imperium system set.
-imp-no-system-hint = No system called '{ $name }'. Did you mean { $hint }? Add it with /imperium system set.
-imp-no-ship-named = No ship called '{ $name }'. See /imperium fleet.
-imp-no-ship-hint = No ship called '{ $name }'. Did you mean { $hint }? See /imperium fleet.
+}'s players or the game master may choose who gets routine maintenance; leave { OPTION("maintenance", "routine") } out for the default.
+imp-bad-tclass = `{ OPTION("imperium ship add", "tclass") }` must be one of: { $choices }.
+imp-no-system = No system called '{ $name }'. Add it with { COMMAND("imperium system set") }.
+imp-no-system-hint = No system called '{ $name }'. Did you mean { $hint }? Add it with { COMMAND("imperium system set") }.
+imp-no-ship-named = No ship called '{ $name }'. See { COMMAND("imperium fleet") }.
+imp-no-ship-hint = No ship called '{ $name }'. Did you mean { $hint }? See { COMMAND("imperium fleet") }.
 imp-system-name-length = Give a system name of 1 to 40 characters.
-imp-count-range = { $what } must be between 0 and 20.
-imp-homeworld-needs-world = A homeworld needs at least one world: set worlds too.
+imp-count-range = { $what ->
+    [worlds] { OPTION("imperium system set", "worlds") }
+   *[outposts] { OPTION("imperium system set", "outposts") }
+} must be between 0 and 20.
+imp-homeworld-needs-world = A homeworld needs at least one world: set { OPTION("imperium system set", "worlds") } too.
 imp-limit-before-war = Before a war no system may hold more ships than its routine maintenance limit ({ $system }: { $side ->
     [terran] Terran
    *[imperial] Imperial
 } ships need { $need } maintenance factors, the system gives them { $have }).
-imp-war-already = The war has already begun; /imperium interwar ends it.
+imp-war-already = The war has already begun; { COMMAND("imperium interwar") } ends it.
 imp-war-cannot-begin = The war cannot begin: { $system }: { $side ->
     [terran] Terran
    *[imperial] Imperial
@@ -370,21 +373,21 @@ imp-ship-name-length = Give the ship a name or label of 1 to 40 characters.
 imp-ship-exists = There is already a ship called '{ $name }'; pick another label.
 imp-type-length = Give a ship type of at most 40 characters.
 imp-type-missing = Give the ship's type, e.g. 'missile boat' or 'CR'.
-imp-kit-maintenance = The fix kit gives { $kind }s maintenance number { $kit }; leave maintenance out.
-imp-need-maintenance = Give the maintenance number printed on the { $type } counter (maintenance:).
+imp-kit-maintenance = The fix kit gives { $kind }s maintenance number { $kit }; leave { OPTION("imperium ship add", "maintenance") } out.
+imp-need-maintenance = Give the maintenance number printed on the { $type } counter ({ OPTION("imperium ship add", "maintenance") }:).
 imp-maintenance-range = Maintenance number must be between 0 and 20.
-imp-need-tclass = Give the tactical class (tclass: freighter, tanker, capital, fighter, troop or other).
+imp-need-tclass = Give the tactical class ({ OPTION("imperium ship add", "tclass") }: freighter, tanker, capital, fighter, troop or other).
 imp-screen-range = Screen factor must be between 0 and 6.
 imp-strength-range = Strength and carrying capacity must be between 0 and 99.
-imp-need-strength = Give the troops' printed strength (strength:).
+imp-need-strength = Give the troops' printed strength ({ OPTION("imperium ship add", "strength") }:).
 imp-already-state = { $ship } is already { $state ->
     [disrupted] disrupted
    *[ready] undisrupted
 }.
 imp-already-at = { $ship } is already at { $system }.
-imp-no-space-combat = No space combat at { $system }: both sides need ships there (see /imperium fleet).
+imp-no-space-combat = No space combat at { $system }: both sides need ships there (see { COMMAND("imperium fleet") }).
 imp-no-surface-combat = No surface combat at { $system }: both sides need units with surface factors there.
-imp-surface-no-range = Surface combat has no range; leave range out.
+imp-surface-no-range = Surface combat has no range; leave { OPTION("initiative", "range") } out.
 imp-surface-over = Surface combat at { $system } is over: it lasts { $rounds } rounds.
 imp-disengage-round-2 = Disengage is possible from round 2; choose short or long.
 imp-range-steps = From { $current ->
@@ -395,7 +398,7 @@ imp-range-steps = From { $current ->
    *[long] short or long or disengage
 }.
 imp-jump-elsewhere = Jump to another system than the one being left.
-imp-roll-initiative-first = No space combat at { $system }: roll /initiative first.
+imp-roll-initiative-first = No space combat at { $system }: roll { COMMAND("initiative") } first.
 imp-only-holder-range = Only the initiative holder ({ $side ->
     [terran] Terran
    *[imperial] Imperial
@@ -437,7 +440,7 @@ imp-overhaul-cost = The overhauls cost { $side ->
 } { $cost } RU; it has { $rus } RU.
 imp-overhauled-no-routine = { $ship } is overhauled; it needs no routine maintenance.
 imp-routine-too-much = Those ships need { $need } maintenance factors; { $system } gives { $factors }.
-imp-no-war = No war is being fought; begin one with /imperium war.
+imp-no-war = No war is being fought; begin one with { COMMAND("imperium war") }.
 
 ## /campaign history (each entry shown in the reader's language)
 imp-hist-list = { $a }, { $b }

@@ -29,5 +29,5 @@ roll-too-large = Too large for exact odds (more than { $limit } steps of work) â
 ## the buttons under replies
 button-roll-again = Roll again
 button-undo = Undo
-undo-button-gone = This change can no longer be undone from here: the campaign changed since (see /campaign history).
+undo-button-gone = This change can no longer be undone from here: the campaign changed since (see { COMMAND("campaign history") }).
 undo-button-done = This change was already undone.

@@ -2,7 +2,7 @@
 
 ## The game: its title (a campaign, a refusal, /help) and what its /help reference opens with
 game-weewar = Weewar
-help-game-intro-weewar = `/battle` works in any channel: one Weewar attack and its counter-strike with the published battle formula, every number explained, and both sides' exact loss odds.
+help-game-intro-weewar = `{ COMMAND("battle") }` works in any channel: one Weewar attack and its counter-strike with the published battle formula, every number explained, and both sides' exact loss odds.
 
 ## Refusals
 ww-give-unit = Give a unit name, e.g. { $example }.

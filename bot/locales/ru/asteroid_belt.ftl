@@ -59,8 +59,8 @@ ab-err-civ-not-playing = { $civ } не участвует в этой игре: 
 ab-err-no-asteroid = На поле нет астероида «{ $text }»: метки выглядят как r1, y2, g3.
 ab-err-no-asteroid-hint = На поле нет астероида «{ $text }»: метки выглядят как r1, y2, g3 (например, { $near }).
 ab-err-game-over = Игра окончена: победила { $winner }. Статус и история по-прежнему доступны.
-ab-err-not-joined = Вы ещё не выбрали цивилизацию: сначала /asteroids join.
-ab-err-not-your-turn = Сейчас ход цивилизации «{ $now }», не ваш: дождитесь /asteroids end-turn.
+ab-err-not-joined = Вы ещё не выбрали цивилизацию: сначала { COMMAND("asteroids join") }.
+ab-err-not-your-turn = Сейчас ход цивилизации «{ $now }», не ваш: дождитесь { COMMAND("asteroids end-turn") }.
 ab-err-not-your-turn-gm = Сейчас ход цивилизации «{ $now }», не ваш: ведущий может действовать вне очереди, указав цивилизацию.
 ab-err-natives-against = Укажите, с какой цивилизацией сражаются Аборигены.
 ab-err-not-guards-player = За Аборигенов против цивилизации «{ $against }» играет { $player }, а не вы.
@@ -101,18 +101,18 @@ ab-err-same-civ = В сражении нужны две разные цивил�
 ab-err-shuttle-capacity = В шаттле помещается от 1 до { $cap } отрядов.
 ab-err-not-enough = В поле у { $civ_gen } готовых к действию отрядов типа «{ $unit }»: { $have }, а нужно { $n }.
 ab-err-mine-taken = { $label } — уже шахта цивилизации «{ $owner }»: её нельзя отобрать.
-ab-err-already-flag = На { $label } уже стоит флаг: постройте шахту командой /capture mine.
+ab-err-already-flag = На { $label } уже стоит флаг: постройте шахту командой { COMMAND("capture mine") }.
 ab-err-already-target = { $label } уже цель цивилизации «{ $civ }».
 ab-err-guards-later = Охрана { $label } атакует только после хода цивилизации «{ $civ }».
-ab-err-guards-done = Охрана { $label } уже атаковала: теперь { $civ } может атаковать её командой /capture attack.
+ab-err-guards-done = Охрана { $label } уже атаковала: теперь { $civ } может атаковать её командой { COMMAND("capture attack") }.
 ab-err-picks = Выберите по одному отряду захватчиков на каждого охранника: на { $label } охранников { $n } ({ $guards }), выбрано { $got }.
 ab-err-pick-missing = У { $civ_gen } нет в поле { $unit_gen } для атаки охранника № { $n }.
-ab-err-not-your-target = { $label } — не цель цивилизации «{ $civ }»: отметьте её командой /capture target.
+ab-err-not-your-target = { $label } — не цель цивилизации «{ $civ }»: отметьте её командой { COMMAND("capture target") }.
 ab-err-guards-not-yet = Охрана { $label } выходит только после хода цивилизации «{ $civ }».
 ab-err-guards-first = Сначала { $player } должна сыграть атаку охраны на { $label }.
 ab-err-no-such-guard = На { $label } не осталось охранника «{ $guard }» (охрана: { $guards }).
 ab-err-already-mine = { $label } — уже шахта цивилизации «{ $owner }».
-ab-err-no-flag = На { $label } ещё нет флага: сначала нужно победить охрану (/capture target).
+ab-err-no-flag = На { $label } ещё нет флага: сначала нужно победить охрану ({ COMMAND("capture target") }).
 ab-err-create-count = За раз можно создать от 1 до { $max } отрядов.
 ab-err-not-your-mine = { $label } — не шахта цивилизации «{ $civ }»: создавайте отряды у своей шахты.
 ab-err-one-elite = Элитный отряд только один: создайте 1.
@@ -127,10 +127,10 @@ ab-err-moves = Передвижений должно быть от 1 до { $max
 ab-err-no-reserve = У { $civ_gen } нет { $unit_gen } в резерве на стартовой базе.
 ab-err-not-class-3 = { $label } — астероид класса { $number }: шаттл активируется только у астероида 3 класса (g…).
 ab-err-no-raids = Усложнённый вариант: грузовой шаттл неактивен, нападать на него нельзя.
-ab-err-raid-no-shuttle = У { $civ_gen } нет шаттла, чтобы подойти вплотную к грузовому: активируйте шаттл у астероида 3 класса командой /asteroids shuttle (на-борту: ваши отряды), подведите его к грузовому шаттлу и нападайте им.
-ab-err-raid-empty-shuttle = В шаттле { $number } ({ $civ }) нет отрядов: погрузите от 1 до 3 командой /asteroids board и нападайте им.
-ab-err-no-shuttles = У { $civ_gen } нет шаттла на поле: активируйте его у астероида 3 класса командой /asteroids shuttle.
-ab-err-which-shuttle = У { $civ_gen } шаттлы { $numbers }: укажите, какой именно (шаттл).
+ab-err-raid-no-shuttle = У { $civ_gen } нет шаттла, чтобы подойти вплотную к грузовому: активируйте шаттл у астероида 3 класса командой { COMMAND("asteroids shuttle") } ({ OPTION("asteroids shuttle", "units-aboard") }: ваши отряды), подведите его к грузовому шаттлу и нападайте им.
+ab-err-raid-empty-shuttle = В шаттле { $number } ({ $civ }) нет отрядов: погрузите от 1 до 3 командой { COMMAND("asteroids board") } и нападайте им.
+ab-err-no-shuttles = У { $civ_gen } нет шаттла на поле: активируйте его у астероида 3 класса командой { COMMAND("asteroids shuttle") }.
+ab-err-which-shuttle = У { $civ_gen } шаттлы { $numbers }: укажите, какой именно ({ OPTION("asteroids raid", "shuttle") }:).
 ab-err-no-such-shuttle = У { $civ_gen } нет шаттла { $number }: есть шаттлы { $numbers }.
 ab-err-shuttle-full = В шаттле { $number } уже { $n }: помещается не больше { $cap }, ещё { $more } не войдут.
 ab-err-not-free = В поле у { $civ_gen } готовых к действию отрядов типа «{ $unit }» не на борту шаттла: { $have }, а нужно { $n }.
@@ -144,7 +144,7 @@ ab-err-reinforce-units = Подкрепление — только для цив
 ab-err-reinforce-resources = Подкрепление — только если не на что создать отряд: у { $civ_gen } { $have }, а самый дешёвый отряд стоит { $cheapest }.
 
 ## Отказы (команды)
-ab-err-defender-side = Укажите, кто защищается: параметр defender-side.
+ab-err-defender-side = Укажите, кто защищается: { OPTION("asteroids fight", "defender-side") }:.
 ab-err-board = Поле: пять чисел — астероиды классов 1–5, например «10 6 8 4 5».
 ab-action-give-civ = отдавать цивилизацию другому участнику
 
@@ -190,7 +190,7 @@ ab-field-dice = Кубики
 ab-field-winner = Победитель
 ab-winner = 🏆 { $civ }
 ab-field-next = Дальше
-ab-next-setup = Каждый игрок выбирает цивилизацию командой `/asteroids join`. Первой ходит { $civ }.
+ab-next-setup = Каждый игрок выбирает цивилизацию командой `{ COMMAND("asteroids join") }`. Первой ходит { $civ }.
 ab-your-turn = { $member }, ваш ход: { $civ }.
 
 ## Ответы: по предложению на событие
@@ -207,11 +207,11 @@ ab-ev-join = { $member } играет за цивилизацию «{ $civ }».
 ab-ev-victory = 🏆 { $civ } набирает { $vp } из { $goal } ОП и побеждает! Кампания закрыта.
 ab-ev-shuttle-defeated = Шаттл { $civ_gen } побеждён: в ремонт — { $units }.
 ab-ev-target-replaced = { $civ } убирает фишку «Цель» { $other_gen } с { $label }.
-ab-ev-target-marked = { $civ } ставит фишку «Цель» на { $label } (класс { $number }). Охрана: { $guards }. После хода { $civ_gen } за неё играет { $player } (/capture guards { $label }).
+ab-ev-target-marked = { $civ } ставит фишку «Цель» на { $label } (класс { $number }). Охрана: { $guards }. После хода { $civ_gen } за неё играет { $player } ({ COMMAND("capture guards") } { $label }).
 ab-ev-guards-start = Аборигены с { $label } атакуют захватчиков { $civ_gen }.
 ab-ev-guards-idle = Охранник ({ $guard }) не находит захватчиков в поле.
 ab-ev-guards-redirect = Выбранного отряда уже нет: охранник ({ $guard }) атакует вместо него: { $unit }.
-ab-ev-guards-left = Охрана на { $label }: { $guards }. Все остаются на местах до хода { $civ_gen } (/capture attack { $label }).
+ab-ev-guards-left = Охрана на { $label }: { $guards }. Все остаются на местах до хода { $civ_gen } ({ COMMAND("capture attack") } { $label }).
 ab-ev-guards-remaining = Охрана на { $label }: { $guards }.
 ab-ev-flag = Охраны не осталось: фишка «Цель» на { $label } меняется на «Флаг».
 ab-ev-mine-built = { $civ } строит шахту на { $label } (класс { $number }): +{ $vp } ОП ({ $total_vp }/{ $goal }), +{ $gained } { $gained ->
@@ -235,7 +235,7 @@ ab-ev-move = { $civ } передвигает { $unit }{ $base_text }: { $moves }
 ab-move-from-base = {" "}со стартовой базы { $base }
 ab-ev-shuttle = { $civ } активирует шаттл { $number } у { $label }: { $cost_text } (осталось { $left }).
 ab-ev-shuttle-board = На борту шаттла { $number } ({ $civ }): { $units }.
-ab-ev-shuttle-empty = Шаттл { $number } ждёт пустым: погрузите от 1 до 3 отрядов командой /asteroids board.
+ab-ev-shuttle-empty = Шаттл { $number } ждёт пустым: погрузите от 1 до 3 отрядов командой { COMMAND("asteroids board") }.
 ab-ev-shuttle-unload = Из шаттла { $number } ({ $civ }) выгружаются: { $units }.
 ab-ev-shuttle-gone = В шаттле { $number } больше нет отрядов: он убирается с поля.
 ab-ev-shuttle-move = Шаттл { $number } ({ $civ }; на борту: { $units }) в этот ход проходит до { $speed } красных клеток, бесплатно.
@@ -267,8 +267,8 @@ ab-ev-turn-income = +{ $income } { $income ->
     [few] ресурса
    *[many] ресурсов
 } от шахт 5 класса ({ $mines }), всего { $resources }.
-ab-ev-turn-guards-due = Сыграйте охрану: { $label } (цель { $civ_gen }) — /capture guards { $label }.
-ab-ev-turn-besieged = На { $label } ещё стоит охрана ({ $guards }): атакуйте её командой /capture attack { $label }.
+ab-ev-turn-guards-due = Сыграйте охрану: { $label } (цель { $civ_gen }) — { COMMAND("capture guards") } { $label }.
+ab-ev-turn-besieged = На { $label } ещё стоит охрана ({ $guards }): атакуйте её командой { COMMAND("capture attack") } { $label }.
 
 ## Сражения
 ab-fight-head = { $aunit } ({ $attacker }) атакует { $dunit } ({ $defender }): атака { $ar }{ $abonus } = { $at } против защиты { $dr }{ $dbonus } = { $dt }: { $verdict }{ $why }
@@ -302,7 +302,7 @@ ab-ast-free = { $head }: свободен
 
 ## /asteroids status
 ab-status-title = Пояс астероидов — статус
-ab-status-unclaimed = не выбрана — /asteroids join
+ab-status-unclaimed = не выбрана — { COMMAND("asteroids join") }
 ab-status-to-play = {" "}◀ ходит
 ab-status-books = **{ $resources }** { $resources ->
     [one] ресурс

@@ -268,5 +268,7 @@ choice-violet = Фиолетовая Федерация
 choice-orange = Оранжевая Империя
 choice-green = Зелёная Анархия
 choice-natives = Аборигены
-choice-standard = Стандартный
-choice-fast = Ускоренный
+## вариант игры (свои ключи: «hard» у сложности Imperial Assault — другое слово)
+choice-variant-standard = Стандартный
+choice-variant-fast = Ускоренный
+choice-variant-hard = Усложнённый

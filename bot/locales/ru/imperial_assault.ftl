@@ -53,8 +53,8 @@ ia-no-such = Нет { $what ->
 } «{ $query }»; попробуйте: { $hints }.
 ia-unknown-expansion = Неизвестное дополнение «{ $name }»; возможные: { $valid }.
 ia-villain-expansion = { $name } входит в дополнение { $expansion }; добавьте его в список дополнений.
-ia-none-deployed = Ни один имперский отряд не развёрнут; сначала разверните отряд командой /ia развернуть.
-ia-all-activated = Все имперские отряды уже активированы; завершите раунд командой /бросок-развертывания.
+ia-none-deployed = Ни один имперский отряд не развёрнут; сначала разверните отряд командой { COMMAND("ia deploy") }.
+ia-all-activated = Все имперские отряды уже активированы; завершите раунд командой { COMMAND("deploy-roll") }.
 ia-bad-count = { $group }: { $left ->
     [one] осталась { $left } фигурка
     [few] осталось { $left } фигурки
@@ -64,7 +64,7 @@ ia-already-deployed = { $group } уже на поле.
 ia-not-owned = { $name } входит в дополнение { $expansion }, а его в этой миссии нет.
 ia-zero-threat = Укажите ненулевое число, например 3 или -2.
 
-## /ia настройка и /ia рука
+## /ia начать и /ia рука
 ia-draw-tier = Ранг { $tier }: { $names }
 ia-draw-tier-short = Ранг { $tier }: { $names } (нужно { $wanted }, доступно только { $available })
 ia-draw-villain-added = Заслуженный злодей { $group }: бросок 50 %, добавлен в руку
@@ -78,10 +78,10 @@ ia-setup-hand = В руке развёртывания Империи **{ $n }**
     [one] карта
     [few] карты
    *[many] карт
-} (ведущий видит их командой /ia рука).
+} (ведущий видит их командой { COMMAND("ia hand") }).
 ia-setup-short-tier = В ранге { $tier } не хватило отрядов: нужно { $wanted }, доступно только { $available }.
 ia-setup-villains = Броски за заслуженных злодеев (50 % каждый): { $names } — результаты скрыты.
-ia-setup-footer = Конец раунда — /бросок-развертывания · активации Империи — /ia активация
+ia-setup-footer = Конец раунда — { COMMAND("deploy-roll") } · активации Империи — { COMMAND("ia activate") }
 ia-hand-title = Imperial Assault: рука развёртывания (только для ведущего)
 ia-hand-empty = Рука развёртывания пуста.
 ia-hand-card = • { $group }: ранг { $tier }, стоимость { $cost }, { $figures }, приоритет { $priority }

@@ -110,7 +110,7 @@ imp-no-ships = Кораблей нет.
 imp-ship-removed = { $ship } снят с учёта.
 imp-ship-moved = { $ship } теперь в системе { $system }.
 
-## положение и начало кампании
+## статус и начало кампании
 imp-summary = GDW Imperium ({ $at_war ->
     [yes] война { $war }
    *[no] подготовка к войне { $war }
@@ -118,7 +118,7 @@ imp-summary = GDW Imperium ({ $at_war ->
     [terran] Терране
    *[imperial] Империя
 }): Терране { $terran_rus } RU, кораблей: { $terran_ships }; Империя { $imperial_rus } RU, кораблей: { $imperial_ships }; систем: { $systems }, идущих боёв: { $combats }
-imp-title-status = GDW Imperium — положение
+imp-title-status = GDW Imperium — статус
 imp-field-campaign = Кампания
 imp-status-side = { $side ->
     [terran] Терране
@@ -144,7 +144,7 @@ imp-setup-side = { $side ->
 }: { $players }
 imp-setup-first-war-worlds = Расстановка первой войны. Миры Империи: { $worlds }.
 imp-setup-first-war-outposts = Аванпосты Империи: { $outposts }.
-imp-setup-next = Дальше: /imperium система задать — остальные системы, /imperium корабль добавить — флоты, затем /imperium война.
+imp-setup-next = Дальше: { COMMAND("imperium system set") } — остальные системы, { COMMAND("imperium ship add") } — флоты, затем { COMMAND("imperium war") }.
 imp-joined = { $member } играет за { $side ->
     [terran] Терран
    *[imperial] Империю
@@ -247,12 +247,12 @@ imp-range-moved = Дальность: { $before } → { $after } ({ $kept ->
 imp-range-open = Дальность: { $range }{ $note }; держатель инициативы ({ $holder ->
     [terran] Терране
    *[imperial] Империя
-}) может выбрать командой /imperium дальность: { $options }.
+}) может выбрать командой { COMMAND("imperium range") }: { $options }.
 imp-disengages = Выход из боя ({ $side ->
     [terran] Терране
    *[imperial] Империя
 }), прыжок → { $where }: { $ships }
-imp-jump-space-place = прыжковое пространство (разместите их командой /imperium корабль переместить)
+imp-jump-space-place = прыжковое пространство (разместите их командой { COMMAND("imperium ship move") })
 imp-fighters-loaded = Истребители взяты на борт носителей: { $ships }
 imp-left-behind = Остались (нет места или нет прыжкового двигателя): { $ships }
 imp-title-range = GDW Imperium — дальность
@@ -296,7 +296,7 @@ imp-fire-step-line = { $n }. { $text }{ $done ->
     [yes] {" "}(выполнен)
    *[no] {""}
 }
-imp-fire-howto = Бросайте каждую атаку по своей напечатанной CRT; попадания каждого этапа (уничтожен / дезорганизован) применяйте до следующего этапа командой /imperium попадания. На этапе корабль защищается в том состоянии, в каком был в его начале; корабль с двумя попаданиями за этап уничтожается.
+imp-fire-howto = Бросайте каждую атаку по своей напечатанной CRT; попадания каждого этапа (уничтожен / дезорганизован) применяйте до следующего этапа командой { COMMAND("imperium hits") }. На этапе корабль защищается в том состоянии, в каком был в его начале; корабль с двумя попаданиями за этап уничтожается.
 imp-title-fire-steps = Этапы огня в системе { $system }, раунд { $round } (дальность: { $range })
 imp-no-hits = Попаданий нет.
 imp-title-step = Этап { $step } в системе { $system }: { $text }
@@ -343,13 +343,13 @@ imp-play-other = Вы играете за { $side ->
     [terran] Терран
    *[imperial] Империю
 }; участник играет только за одну сторону.
-imp-give-stock-or-income = Укажите запас, доход или оба.
-imp-whose-ship = Укажите, чей это корабль, параметром сторона:.
+imp-give-stock-or-income = Укажите { OPTION("imperium rus", "stock") }, { OPTION("imperium rus", "income") } или оба параметра.
+imp-whose-ship = Укажите, чей это корабль, параметром { OPTION("imperium ship add", "side") }:.
 imp-only-side = Только игроки { $side ->
     [terran] Терран
    *[imperial] Империи
 } или ведущий могут { $action }.
-imp-only-players = Только игроки кампании или ведущий могут { $action }; выберите сторону командой /imperium вступить.
+imp-only-players = Только игроки кампании или ведущий могут { $action }; выберите сторону командой { COMMAND("imperium join") }.
 imp-only-side-overhaul = Только игроки { $side ->
     [terran] Терран
    *[imperial] Империи
@@ -360,23 +360,23 @@ imp-only-side-overhaul = Только игроки { $side ->
 imp-only-side-routine = Только игроки { $side ->
     [terran] Терран
    *[imperial] Империи
-} или ведущий решают, кто получит плановое обслуживание; чтобы распределить его по умолчанию, не указывайте параметр плановое.
-imp-bad-tclass = Класс должен быть одним из: { $choices } (или по-русски: грузовой, танкер, линейный, истребитель, десант, прочий).
-imp-no-system = Нет системы «{ $name }». Добавьте её командой /imperium система задать.
-imp-no-system-hint = Нет системы «{ $name }». Может быть, { $hint }? Добавьте её командой /imperium система задать.
-imp-no-ship-named = Нет корабля «{ $name }». См. /imperium флот.
-imp-no-ship-hint = Нет корабля «{ $name }». Может быть, { $hint }? См. /imperium флот.
+} или ведущий решают, кто получит плановое обслуживание; чтобы распределить его по умолчанию, не указывайте параметр { OPTION("maintenance", "routine") }.
+imp-bad-tclass = `{ OPTION("imperium ship add", "tclass") }` — одно из: грузовой, танкер, линейный, истребитель, десант или прочий.
+imp-no-system = Нет системы «{ $name }». Добавьте её командой { COMMAND("imperium system set") }.
+imp-no-system-hint = Нет системы «{ $name }». Может быть, { $hint }? Добавьте её командой { COMMAND("imperium system set") }.
+imp-no-ship-named = Нет корабля «{ $name }». См. { COMMAND("imperium fleet") }.
+imp-no-ship-hint = Нет корабля «{ $name }». Может быть, { $hint }? См. { COMMAND("imperium fleet") }.
 imp-system-name-length = Название системы — от 1 до 40 символов.
 imp-count-range = { $what ->
     [worlds] Миров
    *[outposts] Аванпостов
 } может быть от 0 до 20.
-imp-homeworld-needs-world = Родному миру нужен хотя бы один мир: задайте и параметр миры.
+imp-homeworld-needs-world = Родному миру нужен хотя бы один мир: задайте и параметр { OPTION("imperium system set", "worlds") }.
 imp-limit-before-war = До войны ни в одной системе не может быть больше кораблей, чем позволяет её лимит планового обслуживания ({ $system }: кораблям { $side ->
     [terran] Терран
    *[imperial] Империи
 } нужно факторов обслуживания: { $need }, система даёт им { $have }).
-imp-war-already = Война уже идёт; закончить её — /imperium межвоенный-период.
+imp-war-already = Война уже идёт; закончить её — { COMMAND("imperium interwar") }.
 imp-war-cannot-begin = Война не может начаться: { $system }: кораблям { $side ->
     [terran] Терран
    *[imperial] Империи
@@ -387,21 +387,21 @@ imp-ship-name-length = Название или метка корабля — о�
 imp-ship-exists = Корабль «{ $name }» уже есть; выберите другую метку.
 imp-type-length = Тип корабля — не длиннее 40 символов.
 imp-type-missing = Укажите тип корабля, например «missile boat» или «CR».
-imp-kit-maintenance = Фикс-кит даёт типу «{ $kind }» номер обслуживания { $kit }; не указывайте параметр обслуживание.
-imp-need-maintenance = Укажите номер обслуживания, напечатанный на фишке { $type } (обслуживание:).
+imp-kit-maintenance = Фикс-кит даёт типу «{ $kind }» номер обслуживания { $kit }; не указывайте параметр { OPTION("imperium ship add", "maintenance") }.
+imp-need-maintenance = Укажите номер обслуживания, напечатанный на фишке { $type } ({ OPTION("imperium ship add", "maintenance") }:).
 imp-maintenance-range = Номер обслуживания — от 0 до 20.
-imp-need-tclass = Укажите тактический класс (класс: грузовой, танкер, линейный, истребитель, десант или прочий).
+imp-need-tclass = Укажите тактический класс ({ OPTION("imperium ship add", "tclass") }: грузовой, танкер, линейный, истребитель, десант или прочий).
 imp-screen-range = Фактор экрана — от 0 до 6.
 imp-strength-range = Сила и вместимость — от 0 до 99.
-imp-need-strength = Укажите напечатанную силу войск (сила:).
+imp-need-strength = Укажите напечатанную силу войск ({ OPTION("imperium ship add", "strength") }:).
 imp-already-state = { $ship } уже { $state ->
     [disrupted] дезорганизован
    *[ready] в строю
 }.
 imp-already-at = { $ship } уже в системе { $system }.
-imp-no-space-combat = В системе { $system } нет космического боя: там нужны корабли обеих сторон (см. /imperium флот).
+imp-no-space-combat = В системе { $system } нет космического боя: там нужны корабли обеих сторон (см. { COMMAND("imperium fleet") }).
 imp-no-surface-combat = В системе { $system } нет наземного боя: там нужны единицы обеих сторон с наземными факторами.
-imp-surface-no-range = В наземном бою нет дальности; не указывайте дальность.
+imp-surface-no-range = В наземном бою нет дальности; не указывайте параметр { OPTION("initiative", "range") }.
 imp-surface-over = Наземный бой в системе { $system } окончен: он длится { $rounds } { $rounds ->
     [one] раунд
     [few] раунда
@@ -416,7 +416,7 @@ imp-range-steps = С { $current ->
    *[long] ближнюю, дальнюю или выход из боя
 }.
 imp-jump-elsewhere = Прыжок должен вести в другую систему, а не в ту, которую покидают.
-imp-roll-initiative-first = В системе { $system } нет космического боя: сначала бросьте /инициатива.
+imp-roll-initiative-first = В системе { $system } нет космического боя: сначала бросьте { COMMAND("initiative") }.
 imp-only-holder-range = Дальность выбирает только держатель инициативы ({ $side ->
     [terran] Терране
    *[imperial] Империя
@@ -458,7 +458,7 @@ imp-overhaul-cost = Капремонт обойдётся { $side ->
 } в { $cost } RU, а в запасе { $rus } RU.
 imp-overhauled-no-routine = { $ship } идёт на капремонт; плановое обслуживание ему не нужно.
 imp-routine-too-much = Этим кораблям нужно факторов обслуживания: { $need }; система { $system } даёт { $factors }.
-imp-no-war = Война не идёт; начните её командой /imperium война.
+imp-no-war = Война не идёт; начните её командой { COMMAND("imperium war") }.
 
 ## /campaign history (каждая запись — на языке читающего)
 imp-hist-list = { $a }, { $b }

@@ -29,5 +29,5 @@ roll-too-large = Слишком большое для точных шансов 
 ## кнопки под ответами
 button-roll-again = Бросить ещё
 button-undo = Отменить
-undo-button-gone = Это изменение уже нельзя отменить отсюда: кампания с тех пор изменилась (см. /campaign history).
+undo-button-gone = Это изменение уже нельзя отменить отсюда: кампания с тех пор изменилась (см. { COMMAND("campaign history") }).
 undo-button-done = Это изменение уже отменено.
