@@ -67,6 +67,9 @@ UNRESOLVED_KEYS: dict[tuple[str, str], str] = {
     ("cogs/general.py", "option_line"): (
         "the keys of an option's choices, read from the command tree (as the translator's)"
     ),
+    ("bot/translator.py", "_shown_value"): (
+        "the keys of an option's choices, read from the command tree (as the translator's)"
+    ),
     ("bot/rules/asteroid_belt/events.py", "Event.stored"): (
         "an event's compact stored form (its KEY and fields); shown through its message(), "
         "checked there"

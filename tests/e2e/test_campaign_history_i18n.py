@@ -146,3 +146,40 @@ async def test_imperium_history_in_the_readers_language(table: Table) -> None:
     assert render_summary("ru", stored).startswith(
         "Система Sol: Терране, 1 мир, 0 аванпостов, родной мир, факторов обслуживания: "
     )
+
+
+async def test_history_and_undo_name_the_command_as_the_readers_discord_does(
+    table: Table,
+) -> None:
+    """Each entry's command as the reader's Discord shows it — the stored (English) form, read
+    against the synced names: an entry stored before this reads the same way."""
+    gm = table.user("gm", manage_channels=True)
+    oleg = table.user("oleg", locale="ru", manage_channels=True)
+    async with table.bot.store.transaction(
+        table.channel_id, actor_id=gm.id, command="/ia setup difficulty:medium threat-level:3"
+    ) as tx:
+        tx.create("imperial_assault", {"round": 1})
+        tx.record("Mission started (an old entry, stored as text)")
+    async with table.bot.store.transaction(
+        table.channel_id, actor_id=gm.id, command="/roll expression:2d6+1 private:True"
+    ) as tx:
+        tx.record("an old roll")
+    async with table.bot.store.transaction(
+        table.channel_id, actor_id=gm.id, command="/old-command x:1"
+    ) as tx:
+        tx.record("a command the bot no longer has")
+    async with table.bot.store.transaction(
+        table.channel_id, actor_id=gm.id, command="/ia threat amount:-2"
+    ) as tx:
+        tx.record("threat by hand")
+    english = (await table.run("campaign history", None, user=gm)).text
+    russian = (await table.run("campaign history", None, user=oleg)).text
+    assert "`/ia setup difficulty:medium threat-level:3`" in english
+    assert "`/ia начать сложность:Средняя уровень-угрозы:3`" in russian
+    assert "`/бросок выражение:2d6+1 скрытно:да`" in russian
+    assert "`/roll expression:2d6+1 private:True`" in english
+    assert "`/old-command x:1`" in russian  # shown as stored
+    assert "/ia" in russian and "/roll" not in russian and "difficulty" not in russian
+    # the undo question and its answer name it the same way
+    reply = await table.run("campaign undo", None, user=oleg)
+    assert "(`/ia угроза величина:-2` — threat by hand)?" in reply.text

@@ -202,6 +202,7 @@ async def test_russian_activation_chances(table: Table) -> None:
     assert "Раунд 1: активирован Probe Droid (DG011)" in reply.text
     undone = await table.click(activation.message, "Отменить", user=gm)
     assert undone.followups and undone.followups[-1].text.startswith("Отменено #")
+    assert "`/ia активация`" in undone.followups[-1].text  # as the reader's Discord names it
     state = await table.state()
     assert state is not None and not any(d["activated"] for d in state["deployed"])
 

@@ -78,6 +78,9 @@ section-general = General
 section-campaign = Campaign
 
 ## /campaign
+## a true/false option in a history or undo line's command
+option-true = True
+option-false = False
 campaign-status-title = { $game } campaign
 campaign-status-unreadable = (the state could not be summarised)
 campaign-field-started = Started

@@ -78,6 +78,9 @@ section-general = Общее
 section-campaign = Кампания
 
 ## /campaign
+## параметр «да/нет» в команде строки истории и отмены
+option-true = да
+option-false = нет
 campaign-status-title = Кампания { $game }
 campaign-status-unreadable = (состояние не удалось описать)
 campaign-field-started = Начата
