@@ -153,15 +153,15 @@ def nesting_deeper_than(raw: bytes, limit: int) -> bool:
 def parse_campaign_file(raw: bytes) -> CampaignFile:
     """Validate an uploaded export; refuse with the first problem found, in one line."""
     if len(raw) > MAX_FILE_BYTES:
-        raise InputError(key="import-too-large", size=str(len(raw)), limit=str(MAX_FILE_BYTES))
+        raise InputError(key="import-too-large", size=len(raw), limit=MAX_FILE_BYTES)
     if nesting_deeper_than(raw, MAX_DEPTH):
-        raise InputError(key="import-too-deep", limit=str(MAX_DEPTH))
+        raise InputError(key="import-too-deep", limit=MAX_DEPTH)
     try:
         data = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise InputError(key="import-not-json", problem=str(exc)[:200]) from None
     except RecursionError:  # cannot happen below MAX_DEPTH; refuse all the same
-        raise InputError(key="import-too-deep", limit=str(MAX_DEPTH)) from None
+        raise InputError(key="import-too-deep", limit=MAX_DEPTH) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise InputError(key="import-not-export")
     try:

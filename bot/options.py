@@ -150,9 +150,7 @@ def _check(
         shortest = int(opt.get("min_length", 0))
         longest = int(opt.get("max_length", MAX_STRING))
         if not shortest <= len(value) <= longest:
-            return _bad(
-                "opt-length", option=name, low=str(shortest), high=str(longest), got=str(len(value))
-            )
+            return _bad("opt-length", option=name, low=shortest, high=longest, got=len(value))
     elif kind in (4, 10):
         if isinstance(value, bool) or not isinstance(value, int | float):
             return wrong_type

@@ -394,7 +394,7 @@ class CampaignCog(
         # the time Confirm is pressed is refused
         expect = current.campaign_id if current is not None else None
         if file.size > MAX_FILE_BYTES:
-            raise BotError(key="import-too-large", size=str(file.size), limit=str(MAX_FILE_BYTES))
+            raise BotError(key="import-too-large", size=file.size, limit=MAX_FILE_BYTES)
         await defer(interaction)  # the file comes from Discord's servers
         try:
             raw = await file.read()

@@ -126,7 +126,7 @@ async def test_same_game_in_english_and_russian(table: Table) -> None:
     assert "Приоритет 2 · выбор из 1 готового отряда · шанс 1/1 = 100 %" in act1
     assert "Все имперские отряды в этом раунде уже активированы." in act1
     assert "Осталось 2 из 3." in loss
-    assert "Конец раунда 1: Подкрепления" in roll1 and "2К6 **2 + 3** + МР 0 = **5**" in roll1
+    assert "Конец раунда 1: Подкрепления" in roll1 and "2к6 **2 + 3** + МР 0 = **5**" in roll1
     assert "Подкрепление **Stormtrooper (DG001)**: 2 → 3 фигурки" in roll1
     assert "Угроза +3 (уровень угрозы): 0 → 3" in roll1
     assert "Конец раунда 2: Высадка" in roll2 and "Угроза +4 (уровень угрозы + 1): 1 → 5" in roll2
@@ -269,7 +269,7 @@ async def test_russian_onslaught_fuzzy_and_easy_swap(table: Table) -> None:
     table.set_dice(ScriptedDice([5, 6, 0.9]))
     reply = await table.run("deploy-roll", user=gm)
     text = russian(reply.text)
-    assert "выпал на уровень III, затем 1 из 1, шанс 1/2 = 50 %" in text
+    assert "выпал на ранг III, затем 1 из 1, шанс 1/2 = 50 %" in text
     assert "Конец раунда 1: Натиск" in text
     assert "стоимость 10 (12 − 2, скидка Натиска)" in text
     assert "**нечёткое развёртывание**: не хватало угрозы 1, угроза обнулена" in text

@@ -41,7 +41,10 @@ opt-type-9 = a member or role
 opt-type-10 = a number
 opt-type-11 = an attached file
 opt-wrong-type = `{ $option }` must be { $kind }.
-opt-length = `{ $option }` must be { $low }–{ $high } characters long (got { $got }).
+opt-length = `{ $option }` must be { $low }–{ $high } { $high ->
+    [one] character
+   *[other] characters
+} long (got { $got }).
 opt-range = `{ $option }` must be from { $low } to { $high } (got { $got }).
 opt-min = `{ $option }` must be at least { $low } (got { $got }).
 opt-max = `{ $option }` must be at most { $high } (got { $got }).
@@ -106,18 +109,36 @@ undo-not-allowed = Only the game master, or the member who made the last change 
 undo-done = Undid #{ $seq } by { $actor } (`{ $command }` — { $summary }). The campaign is as it was before it.
 undo-ask = Undo { $actor }'s change #{ $seq } (`{ $command }` — { $summary })?
 undo-button = Undo it
-export-done = The { $game } campaign: state and { $count } history entries. Re-load it with { COMMAND("campaign import") }.
-import-too-large = The file is too large ({ $size } bytes; at most { $limit }).
+export-done = The { $game } campaign: state and { $count } { $count ->
+    [one] history entry
+   *[other] history entries
+}. Re-load it with { COMMAND("campaign import") }.
+import-too-large = The file is too large ({ $size } { $size ->
+    [one] byte
+   *[other] bytes
+}; at most { $limit }).
 import-download-failed = Could not download the file from Discord — try again.
-import-ask-replace = Replace this channel's { $current } campaign with the imported { $game } campaign ({ $count } history entries)?
-import-ask-start = Start this channel's campaign from the imported { $game } campaign ({ $count } history entries)?
-import-done = Imported the { $game } campaign with { $count } history entries.
+import-ask-replace = Replace this channel's { $current } campaign with the imported { $game } campaign ({ $count } { $count ->
+    [one] history entry
+   *[other] history entries
+})?
+import-ask-start = Start this channel's campaign from the imported { $game } campaign ({ $count } { $count ->
+    [one] history entry
+   *[other] history entries
+})?
+import-done = Imported the { $game } campaign with { $count } { $count ->
+    [one] history entry
+   *[other] history entries
+}.
 import-button = Import
 import-campaign-changed = This channel's campaign changed since you asked — nothing was imported; run the import again.
 import-not-json = The file is not valid JSON: { $problem }
 import-not-export = The file is not a campaign export from this bot.
 import-invalid = The file is not valid: { $problem }
-import-too-deep = The file nests deeper than { $limit } levels; a campaign export never does.
+import-too-deep = The file nests deeper than { $limit } { $limit ->
+    [one] level
+   *[other] levels
+}; a campaign export never does.
 gm-bot = Bots cannot be game masters.
 gm-added = { $member } is now a game master here.
 gm-already = { $member } already is a game master here.

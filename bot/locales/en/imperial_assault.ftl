@@ -95,7 +95,10 @@ ia-roll-threat = Threat +{ $inc } ({ $why }): { $before } → { $after }
 ia-roll-calm = Calm: no deployment.
 ia-cost = cost { $cost }
 ia-cost-reinforce-discount = cost { $cost } ({ $base } − { $discount } Onslaught discount, minimum 1)
-ia-reinforced = Reinforced **{ $group }**: { $before } → { $after } figures, { $why }, picked from { $options }; threat { $threat_before } → { $threat_after }
+ia-reinforced = Reinforced **{ $group }**: { $before } → { $after } { $after ->
+    [one] figure
+   *[other] figures
+}, { $why }, picked from { $options }; threat { $threat_before } → { $threat_after }
 ia-roll-all-full = No deployed group is below full strength: nothing to reinforce.
 ia-roll-no-reinforce = No reinforcement affordable with { $threat } threat.
 ia-deploy-why = tier { $tier }, cost { $cost }
@@ -115,14 +118,8 @@ ia-pick-high = 1 of { $n } tier III { $n ->
     [one] candidate
    *[other] candidates
 }, chance { $odds }
-ia-pick-coin-low = 50/50 coin between { $low } tier I/II and { $high } tier III { $high ->
-    [one] candidate
-   *[other] candidates
-} fell to tier I/II, then 1 of { $n }, chance { $odds }
-ia-pick-coin-high = 50/50 coin between { $low } tier I/II and { $high } tier III { $high ->
-    [one] candidate
-   *[other] candidates
-} fell to tier III, then 1 of { $n }, chance { $odds }
+ia-pick-coin-low = 50/50 coin between the tier I/II candidates ({ $low }) and the tier III ones ({ $high }) fell to tier I/II, then 1 of { $n }, chance { $odds }
+ia-pick-coin-high = 50/50 coin between the tier I/II candidates ({ $low }) and the tier III ones ({ $high }) fell to tier III, then 1 of { $n }, chance { $odds }
 ia-roll-hand-empty = The deployment hand is empty; { $threat } threat carries over.
 ia-roll-nothing = Nothing affordable; { $threat } threat carries over.
 ia-roll-nothing-else = Nothing else affordable; { $threat } threat carries over.

@@ -73,12 +73,22 @@ imp-fire-step-4 = Normal or short-range missile fire
 imp-fire-step-5 = Time-on-target missile attacks (+1 to hit; only ships that survived steps 1–4)
 
 ## systems and ships
-imp-worlds = { $count } world(s)
-imp-outposts = { $count } outpost(s)
+imp-worlds = { $count } { $count ->
+    [one] world
+   *[other] worlds
+}
+imp-outposts = { $count } { $count ->
+    [one] outpost
+   *[other] outposts
+}
 imp-homeworld = homeworld
-imp-system-line = { $name }: { $owner }, { $details }, { $factors } maintenance factors{ $ships ->
+imp-system-line = { $name }: { $owner }, { $details }, { $factors } maintenance { $factors ->
+    [one] factor
+   *[other] factors
+}{ $ships ->
     [0] {""}
-   *[other] , { $ships } ship(s)
+    [one] , { $ships } ship
+   *[other] , { $ships } ships
 }
 imp-ship-type = { $type } ({ $tclass })
 imp-ship-maint = maint { $n }
@@ -107,13 +117,28 @@ imp-summary = GDW Imperium ({ $at_war ->
 }, { $phasing ->
     [terran] Terran
    *[imperial] Imperial
-} phasing): Terran { $terran_rus } RU, { $terran_ships } ships; Imperial { $imperial_rus } RU, { $imperial_ships } ships; { $systems } systems, { $combats } combat(s) in progress
+} phasing): Terran { $terran_rus } RU, { $terran_ships } { $terran_ships ->
+    [one] ship
+   *[other] ships
+}; Imperial { $imperial_rus } RU, { $imperial_ships } { $imperial_ships ->
+    [one] ship
+   *[other] ships
+}; { $systems } { $systems ->
+    [one] system
+   *[other] systems
+}, { $combats } { $combats ->
+    [one] combat
+   *[other] combats
+} in progress
 imp-title-status = GDW Imperium — status
 imp-field-campaign = Campaign
 imp-status-side = { $side ->
     [terran] Terran
    *[imperial] Imperial
-} ({ $who }): { $rus } RU, income { $income } RU, { $ships } ships
+} ({ $who }): { $rus } RU, income { $income } RU, { $ships } { $ships ->
+    [one] ship
+   *[other] ships
+}
 imp-status-combat = Combat at { $system }: round { $round }, initiative { $holder ->
     [terran] Terran
     [imperial] Imperial
@@ -125,7 +150,10 @@ imp-status-combat = Combat at { $system }: round { $round }, initiative { $holde
 imp-limit-problem = { $system }: { $side ->
     [terran] Terran
    *[imperial] Imperial
-} ships need { $need } maintenance factors, the system gives them { $have }
+} ships need { $need } maintenance { $need ->
+    [one] factor
+   *[other] factors
+}, the system gives them { $have }
 imp-status-over-limit = Over the routine limit: { $problem }
 imp-title-setup = GDW Imperium campaign started
 imp-setup-side = { $side ->
@@ -208,7 +236,10 @@ imp-surface-strengths = { $side ->
     [terran] Terran
    *[imperial] Imperial
 } surface strengths: { $units }
-imp-surface-rules = Surface combat lasts { $rounds } rounds or until one side has no units with surface factors; attacks use the printed missile CRT, one unit against one unit.
+imp-surface-rules = Surface combat lasts { $rounds } { $rounds ->
+    [one] round
+   *[other] rounds
+} or until one side has no units with surface factors; attacks use the printed missile CRT, one unit against one unit.
 imp-range-note-not-holder = (the requested { $requested } was not applied: only { $holder ->
     [terran] Terran
    *[imperial] Imperial
@@ -255,7 +286,10 @@ imp-source = { $source ->
     [space-combat] space combat
    *[planetary-defence-fire] planetary defence fire
 }
-imp-reason-hit-twice = hit { $hits } times in one step
+imp-reason-hit-twice = hit { $hits } { $hits ->
+    [one] time
+   *[other] times
+} in one step
 imp-reason-already-disrupted = already disrupted
 imp-reason-weak-screen = screen { $screen }, below { $minimum }: no screen roll
 imp-reason-screen-held = { $die } is below screen { $screen }
@@ -290,11 +324,17 @@ imp-combat-end-done = The combat at { $system } has ended.
 
 ## maintenance
 imp-maint-overhaul = { $name }: overhaul ({ $cost } RU) → { $after }
-imp-maint-routine = { $name }: routine ({ $factors } factors) → stays { $after }
+imp-maint-routine = { $name }: routine ({ $factors } { $factors ->
+    [one] factor
+   *[other] factors
+}) → stays { $after }
 imp-maint-frontier = { $name }: frontier, maintenance { $maintenance }, was { $before }, die { $die } → { $after } ({ $chances })
 imp-fate-chance = { $fate } { $pct }
 imp-title-maintenance = Maintenance at { $system }
-imp-maint-factors = Routine { $used }/{ $factors } factors used.
+imp-maint-factors = Routine { $used }/{ $factors } { $factors ->
+    [one] factor
+   *[other] factors
+} used.
 imp-maint-paid = { $side ->
     [terran] Terran
    *[imperial] Imperial
@@ -361,18 +401,24 @@ imp-homeworld-needs-world = A homeworld needs at least one world: set { OPTION("
 imp-limit-before-war = Before a war no system may hold more ships than its routine maintenance limit ({ $system }: { $side ->
     [terran] Terran
    *[imperial] Imperial
-} ships need { $need } maintenance factors, the system gives them { $have }).
+} ships need { $need } maintenance { $need ->
+    [one] factor
+   *[other] factors
+}, the system gives them { $have }).
 imp-war-already = The war has already begun; { COMMAND("imperium interwar") } ends it.
 imp-war-cannot-begin = The war cannot begin: { $system }: { $side ->
     [terran] Terran
    *[imperial] Imperial
-} ships need { $need } maintenance factors, the system gives them { $have }.
-imp-stock-range = RU stock must be between 0 and 100000.
-imp-income-range = Income must be between 0 and 100000 RU.
+} ships need { $need } maintenance { $need ->
+    [one] factor
+   *[other] factors
+}, the system gives them { $have }.
+imp-stock-range = RU stock must be between 0 and { $most }.
+imp-income-range = Income must be between 0 and { $most } RU.
 imp-ship-name-length = Give the ship a name or label of 1 to 40 characters.
 imp-ship-exists = There is already a ship called '{ $name }'; pick another label.
 imp-type-length = Give a ship type of at most 40 characters.
-imp-type-missing = Give the ship's type, e.g. 'missile boat' or 'CR'.
+imp-type-missing = Give the ship's type as its counter prints it, e.g. `missile boat` or `CR`.
 imp-kit-maintenance = The fix kit gives { $kind }s maintenance number { $kit }; leave { OPTION("imperium ship add", "maintenance") } out.
 imp-need-maintenance = Give the maintenance number printed on the { $type } counter ({ OPTION("imperium ship add", "maintenance") }:).
 imp-maintenance-range = Maintenance number must be between 0 and 20.
@@ -388,7 +434,10 @@ imp-already-at = { $ship } is already at { $system }.
 imp-no-space-combat = No space combat at { $system }: both sides need ships there (see { COMMAND("imperium fleet") }).
 imp-no-surface-combat = No surface combat at { $system }: both sides need units with surface factors there.
 imp-surface-no-range = Surface combat has no range; leave { OPTION("initiative", "range") } out.
-imp-surface-over = Surface combat at { $system } is over: it lasts { $rounds } rounds.
+imp-surface-over = Surface combat at { $system } is over: it lasts { $rounds } { $rounds ->
+    [one] round
+   *[other] rounds
+}.
 imp-disengage-round-2 = Disengage is possible from round 2; choose short or long.
 imp-range-steps = From { $current ->
     [short] short
@@ -439,7 +488,10 @@ imp-overhaul-cost = The overhauls cost { $side ->
    *[imperial] Imperial
 } { $cost } RU; it has { $rus } RU.
 imp-overhauled-no-routine = { $ship } is overhauled; it needs no routine maintenance.
-imp-routine-too-much = Those ships need { $need } maintenance factors; { $system } gives { $factors }.
+imp-routine-too-much = Those ships need { $need } maintenance { $need ->
+    [one] factor
+   *[other] factors
+}; { $system } gives { $factors }.
 imp-no-war = No war is being fought; begin one with { COMMAND("imperium war") }.
 
 ## /campaign history (each entry shown in the reader's language)
@@ -462,14 +514,20 @@ imp-hist-ship = { $verb ->
    *[move] Ship moved
 }: { $ship }
 imp-hist-hit = Hit on { $ship }: { $result }
-imp-hist-fire-step = { $system } fire step { $step }: { $n } ship(s) hit
+imp-hist-fire-step = { $system } fire step { $step }: { $n } { $n ->
+    [one] ship
+   *[other] ships
+} hit
 imp-hist-range = { $system }: range { $before } → { $after }
 imp-hist-combat-end = Combat at { $system } ended
 imp-hist-initiative = { $mode ->
     [space] Space
    *[surface] Surface
 } combat at { $system }, round { $round }: { $side } has the initiative
-imp-hist-maintenance = Maintenance at { $system }: { $n } ship(s), { $lost } destroyed
+imp-hist-maintenance = Maintenance at { $system }: { $n } { $n ->
+    [one] ship
+   *[other] ships
+}, { $lost } destroyed
 
 ## what each die is labelled with in the history (stored in English)
 imp-die-initiative = { $mode ->

@@ -5,7 +5,7 @@
 
 ## Игра: её название (кампания, отказы, /помощь) и начало её справочника в /помощь
 game-asteroid_belt = Пояс астероидов
-help-game-intro-asteroid_belt = Бот ведёт учёт «Пояса астероидов» (Далёкая Галактика): ресурсы, ОП, отряды, фишки астероидов, порядок ходов; бои и набеги решаются кубиками с точными шансами. Действует только цивилизация, чей сейчас ход.
+help-game-intro-asteroid_belt = Бот ведёт учёт «Пояса астероидов» (Distant Galaxy, эпизод 7): ресурсы, ОП, отряды, фишки астероидов, порядок ходов; бои и набеги решаются кубиками с точными шансами. Действует только цивилизация, чей сейчас ход.
 
 ## Названия
 ab-civ-violet = Фиолетовая Федерация
@@ -51,10 +51,10 @@ ab-empty = {""}
 ab-dash = —
 
 ## Отказы (правила)
-ab-err-unknown-unit = Неизвестный отряд «{ $text }»: укажите engineer, assault, recon или elite (или инженер, штурм, разведчик, элита).
+ab-err-unknown-unit = Неизвестный отряд «{ $text }»: укажите инженер, штурмовик, разведчик или элита.
 ab-err-unit-count = Число в «{ $text }» должно быть от 1 до { $max }.
-ab-err-no-units = Назовите хотя бы один отряд, например «assault recon».
-ab-err-unknown-civ = Неизвестная цивилизация «{ $text }»: укажите violet (Фиолетовая Федерация), orange (Оранжевая Империя) или green (Зелёная Анархия).
+ab-err-no-units = Назовите хотя бы один отряд, например «штурмовик разведчик».
+ab-err-unknown-civ = Неизвестная цивилизация «{ $text }»: укажите фиолетовая (Фиолетовая Федерация), оранжевая (Оранжевая Империя) или зелёная (Зелёная Анархия).
 ab-err-civ-not-playing = { $civ } не участвует в этой игре: играют { $players }.
 ab-err-no-asteroid = На поле нет астероида «{ $text }»: метки выглядят как r1, y2, g3.
 ab-err-no-asteroid-hint = На поле нет астероида «{ $text }»: метки выглядят как r1, y2, g3 (например, { $near }).
@@ -67,9 +67,9 @@ ab-err-not-guards-player = За Аборигенов против цивилиз
 ab-err-not-your-civ = Вы играете за цивилизацию «{ $actor }» и не можете действовать за «{ $side }».
 ab-err-gm-only-civ = Вы играете за цивилизацию «{ $actor }»: действовать за «{ $civ }» может только ведущий.
 ab-err-not-target = { $label } — не цель: охраны, за которую можно играть, нет.
-ab-err-setup-count = Назовите 2 или 3 цивилизации в порядке хода, например «violet orange green».
+ab-err-setup-count = Назовите 2 или 3 цивилизации в порядке хода, например «фиолетовая оранжевая зелёная».
 ab-err-setup-twice = Каждая цивилизация может участвовать только один раз: назовите её один раз.
-ab-err-variant = Неизвестный вариант «{ $text }»: укажите standard, fast или hard.
+ab-err-variant = Неизвестный вариант «{ $text }»: выберите Стандартный, Ускоренный или Усложнённый.
 ab-err-goal = Цель должна быть больше начальных { $start } ОП и не больше 200.
 ab-err-portals = Порталов должно быть от 1 до { $max }.
 ab-err-start-force = Начальное число (отряд: { $unit }) должно быть от 0 до { $max }.
@@ -98,7 +98,11 @@ ab-err-natives-each-other = Аборигены не сражаются друг 
 ab-err-natives-no-unit = У Аборигенов нет такого отряда: { $unit }.
 ab-err-no-defender = У { $civ_gen } нет в поле { $unit_gen }, которого можно атаковать.
 ab-err-same-civ = В сражении нужны две разные цивилизации.
-ab-err-shuttle-capacity = В шаттле помещается от 1 до { $cap } отрядов.
+ab-err-shuttle-capacity = В шаттле помещается от 1 до { $cap } { $cap ->
+    [one] отряда
+    [few] отрядов
+   *[many] отрядов
+}.
 ab-err-not-enough = В поле у { $civ_gen } готовых к действию отрядов типа «{ $unit }»: { $have }, а нужно { $n }.
 ab-err-mine-taken = { $label } — уже шахта цивилизации «{ $owner }»: её нельзя отобрать.
 ab-err-already-flag = На { $label } уже стоит флаг: постройте шахту командой { COMMAND("capture mine") }.
@@ -113,7 +117,11 @@ ab-err-guards-first = Сначала { $player } должна сыграть а�
 ab-err-no-such-guard = На { $label } не осталось охранника «{ $guard }» (охрана: { $guards }).
 ab-err-already-mine = { $label } — уже шахта цивилизации «{ $owner }».
 ab-err-no-flag = На { $label } ещё нет флага: сначала нужно победить охрану ({ COMMAND("capture target") }).
-ab-err-create-count = За раз можно создать от 1 до { $max } отрядов.
+ab-err-create-count = За раз можно создать от 1 до { $max } { $max ->
+    [one] отряда
+    [few] отрядов
+   *[many] отрядов
+}.
 ab-err-not-your-mine = { $label } — не шахта цивилизации «{ $civ }»: создавайте отряды у своей шахты.
 ab-err-one-elite = Элитный отряд только один: создайте 1.
 ab-err-elite-not-in-repair = Элитный отряд { $civ_gen } не в ремонте: он только один.
@@ -121,8 +129,16 @@ ab-err-elite-creates-only = Элитный отряд { $civ_gen } создаё�
 ab-err-elite-where = Укажите, у какой шахты { $civ_gen } стоит элитный отряд.
 ab-err-elite-done = Элитный отряд { $civ_gen } уже создавал отряды в этот ход.
 ab-err-elite-limit = Элитный отряд { $civ_gen } создаёт не больше { $limit } за ход.
-ab-err-elite-cost = { $unit } × { $count } стоит { $cost }, а у { $civ_gen } только { $have }.
-ab-err-mine-stock = { $unit } × { $count } стоит { $cost }, а у шахты { $label } осталось лишь { $stock } её собственных ресурсов на отряды рядом с ней.
+ab-err-elite-cost = Отряды ({ $unit } × { $count }) стоят { $cost }, а у { $civ_gen } только { $have }.
+ab-err-mine-stock = Отряды ({ $unit } × { $count }) стоят { $cost }, а собственных ресурсов на отряды рядом с ней у шахты { $label } { $stock ->
+    [one] остался лишь
+    [few] осталось лишь
+   *[many] осталось лишь
+} { $stock } { $stock ->
+    [one] ресурс
+    [few] ресурса
+   *[many] ресурсов
+}.
 ab-err-moves = Передвижений должно быть от 1 до { $max }.
 ab-err-no-reserve = У { $civ_gen } нет { $unit_gen } в резерве на стартовой базе.
 ab-err-not-class-3 = { $label } — астероид класса { $number }: шаттл активируется только у астероида 3 класса (g…).
@@ -132,11 +148,23 @@ ab-err-raid-empty-shuttle = В шаттле { $number } ({ $civ }) нет отр
 ab-err-no-shuttles = У { $civ_gen } нет шаттла на поле: активируйте его у астероида 3 класса командой { COMMAND("asteroids shuttle") }.
 ab-err-which-shuttle = У { $civ_gen } шаттлы { $numbers }: укажите, какой именно ({ OPTION("asteroids raid", "shuttle") }:).
 ab-err-no-such-shuttle = У { $civ_gen } нет шаттла { $number }: есть шаттлы { $numbers }.
-ab-err-shuttle-full = В шаттле { $number } уже { $n }: помещается не больше { $cap }, ещё { $more } не войдут.
+ab-err-shuttle-full = Шаттл { $number } уже везёт { $n } { $n ->
+    [one] отряд
+    [few] отряда
+   *[many] отрядов
+}, а помещается не больше { $cap }: ещё { $more } { $more ->
+    [one] отряд не войдёт
+    [few] отряда не войдут
+   *[many] отрядов не войдут
+}.
 ab-err-not-free = В поле у { $civ_gen } готовых к действию отрядов типа «{ $unit }» не на борту шаттла: { $have }, а нужно { $n }.
 ab-err-not-aboard = В шаттле { $number } отрядов типа «{ $unit }»: { $have }, а не { $n }.
 ab-err-shuttle-moved = Шаттл { $number } ({ $civ }) в этот ход уже передвигался (скорость { $speed }).
-ab-err-disband-count = За раз можно ликвидировать от 1 до { $max } отрядов.
+ab-err-disband-count = За раз можно ликвидировать от 1 до { $max } { $max ->
+    [one] отряда
+    [few] отрядов
+   *[many] отрядов
+}.
 ab-err-disband-none = В поле у { $civ_gen } отрядов типа «{ $unit }»: { $have }, а не { $n }: ликвидировать можно только отряды на поле.
 ab-err-no-tokens = { $civ } уже использовала все фишки возможности элитного отряда.
 ab-err-reinforced = { $civ } уже получала своё единственное подкрепление.
@@ -227,8 +255,16 @@ ab-ev-mine-income = В начале каждого хода владельца �
 }.
 ab-ev-elite-roll = Кубик { $face } (2 отряда при { $needed }–6): элитный отряд создаёт { $made }.
 ab-ev-create-elite = Элитный отряд { $civ_gen } создаёт у { $label }: { $unit } × { $count } за { $cost } (осталось { $left }); { $ready_text }.
-ab-ready-next-turn = действовать они смогут со следующего хода
-ab-ready-now = действовать они могут сразу
+ab-ready-next-turn = { $count ->
+    [one] действовать он сможет со следующего хода
+    [few] действовать они смогут со следующего хода
+   *[many] действовать они смогут со следующего хода
+}
+ab-ready-now = { $count ->
+    [one] действовать он может сразу
+    [few] действовать они могут сразу
+   *[many] действовать они могут сразу
+}
 ab-ev-create-base = { $civ } создаёт на стартовой базе ({ $label }): { $unit } × { $count } за { $cost } (осталось { $left }); отряды в резерве.
 ab-ev-create-mine = { $civ } создаёт у { $label }: { $unit } × { $count } за { $cost } (осталось { $left }; собственных ресурсов шахты — { $stock }).
 ab-ev-move = { $civ } передвигает { $unit }{ $base_text }: { $moves } × { $per_move } = { $cost } (осталось { $left }).
@@ -238,8 +274,20 @@ ab-ev-shuttle-board = На борту шаттла { $number } ({ $civ }): { $un
 ab-ev-shuttle-empty = Шаттл { $number } ждёт пустым: погрузите от 1 до 3 отрядов командой { COMMAND("asteroids board") }.
 ab-ev-shuttle-unload = Из шаттла { $number } ({ $civ }) выгружаются: { $units }.
 ab-ev-shuttle-gone = В шаттле { $number } больше нет отрядов: он убирается с поля.
-ab-ev-shuttle-move = Шаттл { $number } ({ $civ }; на борту: { $units }) в этот ход проходит до { $speed } красных клеток, бесплатно.
-ab-ev-disband = { $civ } ликвидирует отряды ({ $unit } × { $count }): фишки уходят с поля в ремонт (в поле осталось { $field }).
+ab-ev-shuttle-move = Шаттл { $number } ({ $civ }; на борту: { $units }) в этот ход проходит до { $speed } { $speed ->
+    [one] красной клетки
+    [few] красных клеток
+   *[many] красных клеток
+}, бесплатно.
+ab-ev-disband = { $civ } ликвидирует { $count ->
+    [one] отряд
+    [few] отряды
+   *[many] отряды
+} ({ $unit } × { $count }): { $count ->
+    [one] фишка уходит
+    [few] фишки уходят
+   *[many] фишки уходят
+} с поля в ремонт (в поле осталось: { $field }).
 ab-shuttle-free = бесплатно у своей шахты 3 класса
 ab-shuttle-cost = { $cost } { $cost ->
     [one] ресурс
@@ -249,7 +297,11 @@ ab-shuttle-cost = { $cost } { $cost ->
 ab-ev-raid = { $civ } нападает на грузовой шаттл шаттлом { $number }, на борту { $aboard }: кубик { $face }, { $result_text }.
 ab-raid-defeat = поражение атакующего шаттла (фишки в ремонт)
 ab-raid-escape = грузовой шаттл уходит от погони в другой портал
-ab-raid-gain = вы получаете { $gain } очков ресурсов
+ab-raid-gain = добыча — { $gain } { $gain ->
+    [one] ресурс
+    [few] ресурса
+   *[many] ресурсов
+}
 ab-ev-raid-repair = Шаттл { $number } потерян. В ремонт: { $units }.
 ab-ev-raid-gain = Теперь у { $civ_gen } { $resources } { $resources ->
     [one] ресурс
@@ -260,7 +312,11 @@ ab-ev-cargo-moved = Грузовой шаттл переходит из порт
 ab-ev-cargo-stays = Грузовой шаттл остаётся у единственного портала ({ $portal }).
 ab-ev-token = { $civ } использует фишку возможности элитного отряда{ $note_text } (осталось { $left }).
 ab-token-note = : { $note }
-ab-ev-reinforce = { $civ } получает единственное подкрепление на { $label }: по 1 отряду каждого типа и { $gained } ресурсов (всего { $resources }).
+ab-ev-reinforce = { $civ } получает единственное подкрепление на { $label }: по 1 отряду каждого типа и { $gained } { $gained ->
+    [one] ресурс
+    [few] ресурса
+   *[many] ресурсов
+} (всего { $resources }).
 ab-ev-turn-end = { $civ } заканчивает ход. Ход { $turn }: ходит { $next }.
 ab-ev-turn-income = +{ $income } { $income ->
     [one] ресурс
@@ -286,7 +342,7 @@ ab-fight-odds = Шансы атакующего были: победа { $win },
 ab-fight-natives-removed = Отряд Аборигенов убирается с поля: { $unit }.
 ab-fight-to-repair = Отряд { $civ_gen } уходит в ремонт: { $unit }.
 ab-odds-title = Шансы в сражении
-ab-odds-text = Атакует { $aunit } ({ $abonus }), защищается { $dunit } ({ $dbonus }), по кубику d6:
+ab-odds-text = Атакует { $aunit } ({ $abonus }), защищается { $dunit } ({ $dbonus }), по броску кубика:
     победа **{ $win }** ({ $winf }) · ничья **{ $draw }** ({ $drawf }) · поражение **{ $lose }** ({ $losef })
 
 ## Астероиды (статус, подсказки)
@@ -334,5 +390,7 @@ ab-choice-unit = { $unit }: в поле { $n }
 ## /campaign history
 ab-history = { $civ } — { $title }: { $lines }
 ab-history-game = { $title }: { $lines }
+## запись сражения: её строка сама начинается с «Бой:»
+ab-history-fight = { $civ } — { $lines }
 ab-list-space = { $a } { $b }
-ab-hist-fight = Бой: { $aunit } ({ $attacker }) — { $at } против { $dunit } ({ $defender }) — { $dt }: { $verdict }.
+ab-hist-fight = Бой: { $aunit } ({ $attacker }) с атакой { $at } против { $dunit_gen } ({ $defender }) с защитой { $dt }: { $verdict }.

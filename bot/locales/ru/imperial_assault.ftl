@@ -34,7 +34,7 @@ ia-unknown-group-id = Неизвестный номер отряда развё�
 ia-threat-level-min = Уровень угрозы должен быть не меньше { $low }.
 ia-threat-level-range = Уровень угрозы — от { $low } до { $high } (он указан в описании миссии).
 ia-negative-start-threat = Начальная угроза не может быть отрицательной; укажите 0 или больше.
-ia-bad-difficulty = Сложность должна быть лёгкой (easy), средней (medium) или сложной (hard).
+ia-bad-difficulty = Сложность — одна из: Лёгкая, Средняя, Сложная.
 ia-name-a = Назовите { $what ->
     [villain] злодея
     [deployed] развёрнутый отряд
@@ -91,7 +91,7 @@ ia-hand-how = Как набрана рука
 ## /бросок-развертывания
 ia-roll-title = Конец раунда { $round }: { $band }
 ia-roll-field = Событие развёртывания
-ia-roll-dice = 2К6 **{ $a } + { $b }** { $sign } МР { $dm } = **{ $total }** → { $band }
+ia-roll-dice = 2к6 **{ $a } + { $b }** { $sign } МР { $dm } = **{ $total }** → { $band }
 ia-inc-level = уровень угрозы
 ia-inc-level-plus = уровень угрозы + { $extra }
 ia-inc-scaled = { $base }: { $raw } × { $factor }, с округлением
@@ -118,13 +118,13 @@ ia-deployed-swapped = Вытянута карта { $card } ({ $why }; { $option
 ia-pick-low = 1 из { $n } { $n ->
     [one] кандидата
    *[other] кандидатов
-} уровня I/II, шанс { $odds }
+} ранга I/II, шанс { $odds }
 ia-pick-high = 1 из { $n } { $n ->
     [one] кандидата
    *[other] кандидатов
-} уровня III, шанс { $odds }
-ia-pick-coin-low = жребий 50/50 между кандидатами уровня I/II ({ $low }) и уровня III ({ $high }) выпал на уровень I/II, затем 1 из { $n }, шанс { $odds }
-ia-pick-coin-high = жребий 50/50 между кандидатами уровня I/II ({ $low }) и уровня III ({ $high }) выпал на уровень III, затем 1 из { $n }, шанс { $odds }
+} ранга III, шанс { $odds }
+ia-pick-coin-low = жребий 50/50 между кандидатами ранга I/II ({ $low }) и ранга III ({ $high }) выпал на ранг I/II, затем 1 из { $n }, шанс { $odds }
+ia-pick-coin-high = жребий 50/50 между кандидатами ранга I/II ({ $low }) и ранга III ({ $high }) выпал на ранг III, затем 1 из { $n }, шанс { $odds }
 ia-roll-hand-empty = Рука развёртывания пуста; угроза { $threat } переходит дальше.
 ia-roll-nothing = Ничего не по карману; угроза { $threat } переходит дальше.
 ia-roll-nothing-else = Больше ничего не по карману; угроза { $threat } переходит дальше.
@@ -219,7 +219,7 @@ ia-die-hand-tier = рука развёртывания, ранг { $tier }
 ia-die-villain = злодей { $group }
 ia-die-event = событие развёртывания
 ia-die-reinforce = подкрепление
-ia-die-deploy-coin = развёртывание: уровень I/II (иначе уровень III)
+ia-die-deploy-coin = развёртывание: ранг I/II (иначе ранг III)
 ia-die-deploy = развёртывание
 ia-die-swap = { $kind ->
     [downgrade] замена на обычный отряд
