@@ -66,8 +66,8 @@ async def test_asteroid_belt_history_in_the_readers_language(table: Table) -> No
         "Empire (3): the attacker wins." in english
     )
     assert (
-        "Бой: штурмовой отряд (Фиолетовая Федерация) — 6 против инженерный отряд (Оранжевая "
-        "Империя) — 3: атакующий побеждает." in russian
+        "Бой: штурмовой отряд (Фиолетовая Федерация) с атакой 6 против инженерного отряда "
+        "(Оранжевая Империя) с защитой 3: атакующий побеждает." in russian
     )
     assert "Asteroid Belt — a new campaign: " in english
     assert "Пояс астероидов — новая кампания: " in russian
@@ -121,9 +121,9 @@ async def test_imperium_history_in_the_readers_language(table: Table) -> None:
     en = (await table.run("campaign history", options, user=ana, channel_id=RU_CHANNEL)).text
     assert SUMMARY_TAG not in ru + en and '"k":' not in ru + en
     for english, rus in [
-        ("Maintenance at Sol: 3 ship(s), 0 destroyed", "Техобслуживание в системе Sol: кораблей 3"),
+        ("Maintenance at Sol: 3 ships, 0 destroyed", "Техобслуживание в системе Sol: кораблей 3"),
         ("Hit on Victory: disrupted", "Попадание по Victory: дезорганизован"),
-        ("Sol: range short → long", "Sol: дистанция ближняя → дальняя"),
+        ("Sol: range short → long", "Sol: дальность ближняя → дальняя"),
         (
             "Space combat at Sol, round 2: Imperial has the initiative",
             "Космический бой в системе Sol, раунд 2: инициатива у стороны Империя",
@@ -141,7 +141,7 @@ async def test_imperium_history_in_the_readers_language(table: Table) -> None:
     system = im.StarSystem(name="Sol", owner="terran", worlds=1, homeworld=True)
     stored, _ = history_row(im.SystemSet(system))
     assert render_summary("en", stored).startswith(
-        "System Sol: Terran, 1 world(s), 0 outpost(s), homeworld, "
+        "System Sol: Terran, 1 world, 0 outposts, homeworld, "
     )
     assert render_summary("ru", stored).startswith(
         "Система Sol: Терране, 1 мир, 0 аванпостов, родной мир, факторов обслуживания: "

@@ -211,7 +211,7 @@ async def test_russian_refusals_change_nothing(table: Table) -> None:
     gm = table.user("oleg", locale="ru")
     ana = table.user("anya", locale="ru")
     reply = await table.run("deploy-roll", user=ana)
-    assert reply.ephemeral and "В этом канале нет кампании Imperial Assault" in reply.text
+    assert reply.ephemeral and "В этом канале нет кампании «Imperial Assault»" in reply.text
     reply = await table.run("ia status", user=ana)
     assert reply.ephemeral and "/ia начать" in russian(reply.text)  # as the Russian picker names it
     reply = await table.run(
@@ -272,7 +272,7 @@ async def test_russian_onslaught_fuzzy_and_easy_swap(table: Table) -> None:
     assert "выпал на ранг III, затем 1 из 1, шанс 1/2 = 50 %" in text
     assert "Конец раунда 1: Натиск" in text
     assert "стоимость 10 (12 − 2, скидка Натиска)" in text
-    assert "**нечёткое развёртывание**: не хватало угрозы 1, угроза обнулена" in text
+    assert "**развёртывание с недостачей**: не хватало угрозы 1, угроза обнулена" in text
     assert "Больше ничего не по карману; угроза 0 переходит дальше." in text
     assert "МР +0 → -2" in text
 
@@ -287,7 +287,7 @@ async def test_russian_onslaught_fuzzy_and_easy_swap(table: Table) -> None:
     reply = await table.run("deploy-roll", user=gm, channel_id=other)
     text = russian(reply.text)
     assert "Угроза +2 (уровень угрозы + 1: 3 × 0,7, с округлением): 20 → 22" in text
-    assert "Лёгкая сложность: шанс 15 % заменить на Stormtrooper (DG002): да" in text
+    assert "Сложность «Лёгкая»: шанс 15 % заменить на Stormtrooper (DG002): да" in text
     assert "развёрнут **Stormtrooper (DG002)** (3 фигурки) за ту же стоимость" in text
     state = await table.state(other)
     assert state is not None and state["threat"] == 12

@@ -109,7 +109,7 @@ undo-not-allowed = Only the game master, or the member who made the last change 
 undo-done = Undid #{ $seq } by { $actor } (`{ $command }` — { $summary }). The campaign is as it was before it.
 undo-ask = Undo { $actor }'s change #{ $seq } (`{ $command }` — { $summary })?
 undo-button = Undo it
-export-done = The { $game } campaign: state and { $count } { $count ->
+export-done = Exported the { $game } campaign: its state and { $count } { $count ->
     [one] history entry
    *[other] history entries
 }. Re-load it with { COMMAND("campaign import") }.

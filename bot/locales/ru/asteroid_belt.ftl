@@ -113,7 +113,7 @@ ab-err-picks = Выберите по одному отряду захватчи�
 ab-err-pick-missing = У { $civ_gen } нет в поле { $unit_gen } для атаки охранника № { $n }.
 ab-err-not-your-target = { $label } — не цель цивилизации «{ $civ }»: отметьте её командой { COMMAND("capture target") }.
 ab-err-guards-not-yet = Охрана { $label } выходит только после хода цивилизации «{ $civ }».
-ab-err-guards-first = Сначала { $player } должна сыграть атаку охраны на { $label }.
+ab-err-guards-first = Сначала атакует охрана на { $label }: за неё играет { $player }.
 ab-err-no-such-guard = На { $label } не осталось охранника «{ $guard }» (охрана: { $guards }).
 ab-err-already-mine = { $label } — уже шахта цивилизации «{ $owner }».
 ab-err-no-flag = На { $label } ещё нет флага: сначала нужно победить охрану ({ COMMAND("capture target") }).
@@ -352,7 +352,7 @@ ab-ast-base = { $head }: стартовая база — { $owner }
 ab-ast-flag = { $head }: флаг, шахту может построить любая цивилизация рядом
 ab-ast-target = { $head }: цель — { $civ }, охрана: { $guards }; { $when }
 ab-when-marked = охрана атакует после хода { $civ_gen }
-ab-when-due = { $player } должна сыграть атаку охраны
+ab-when-due = охрана атакует, за неё играет { $player }
 ab-when-besieged = { $civ } может атаковать охрану в свой ход
 ab-ast-free = { $head }: свободен
 

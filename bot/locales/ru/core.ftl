@@ -13,10 +13,10 @@ error-unexpected = Что-то пошло не так (код { $ref }). Соо�
 button-expired = Эта кнопка устарела — выполните команду заново.
 use-in-channel = Используйте эту команду в канале сервера.
 no-campaign = В этом канале нет кампании — начните её командой { $hint }.
-no-campaign-game = В этом канале нет кампании { $game } — начните её командой { $hint }.
+no-campaign-game = В этом канале нет кампании «{ $game }» — начните её командой { $hint }.
 no-campaign-yet = В этом канале нет кампании — сначала начните её (см. { COMMAND("help") }).
-wrong-game = В этом канале играют в { $current }, а не в { $game } — используйте здесь команды этой игры или другой канал.
-campaign-exists = В этом канале уже идёт кампания { $game } — сначала завершите её командой { COMMAND("campaign end") }.
+wrong-game = В этом канале играют в «{ $current }», а не в «{ $game }» — используйте здесь команды этой игры или другой канал.
+campaign-exists = В этом канале уже идёт кампания «{ $game }» — сначала завершите её командой { COMMAND("campaign end") }.
 campaign-changed = История тем временем изменилась — ничего не отменено; попробуйте ещё раз.
 campaign-ended = Эта кампания уже завершена — кнопка относилась к ней; ничего не изменено.
 id-out-of-range = В запросе идентификатор, которого Discord не выдаёт ({ $id }), — ничего не сделано.
@@ -85,7 +85,7 @@ section-campaign = Кампания
 ## параметр «да/нет» в команде строки истории и отмены
 option-true = да
 option-false = нет
-campaign-status-title = Кампания { $game }
+campaign-status-title = Кампания «{ $game }»
 campaign-status-unreadable = (состояние не удалось описать)
 campaign-field-started = Начата
 campaign-field-by = Кем
@@ -94,8 +94,8 @@ campaign-field-imported = Импортирована
 campaign-imported-by = { $member }, { $when } — записи до импорта взяты из файла
 campaign-end-nothing = В этом канале нет кампании — завершать нечего.
 campaign-end-gone = Этой кампании уже нет — ничего не изменилось.
-campaign-end-done = Кампания { $game } завершена и удалена.
-campaign-end-ask = Завершить кампанию { $game } в этом канале? Её состояние и история будут удалены навсегда.
+campaign-end-done = Кампания «{ $game }» завершена и удалена.
+campaign-end-ask = Завершить кампанию «{ $game }» в этом канале? Её состояние и история будут удалены навсегда.
 campaign-end-button = Завершить кампанию
 history-title = { $game } — история
 history-empty = История пуста.
@@ -111,16 +111,20 @@ undo-not-allowed = Отменить последнее действие може
 undo-done = Отменено #{ $seq } ({ $actor }: `{ $command }` — { $summary }). Кампания вернулась к состоянию до него.
 undo-ask = Отменить действие #{ $seq } участника { $actor } (`{ $command }` — { $summary })?
 undo-button = Отменить
-export-done = Кампания { $game }: состояние и записей истории — { $count }. Загрузить обратно — { COMMAND("campaign import") }.
+export-done = Кампания «{ $game }» выгружена: состояние и { $count } { $count ->
+    [one] запись истории
+    [few] записи истории
+   *[many] записей истории
+}. Загрузить обратно — { COMMAND("campaign import") }.
 import-too-large = Файл слишком большой ({ $size } { $size ->
     [one] байт
     [few] байта
    *[many] байт
 }; не больше { $limit }).
 import-download-failed = Не удалось скачать файл из Discord — попробуйте ещё раз.
-import-ask-replace = Заменить кампанию { $current } в этом канале загруженной кампанией { $game } (записей истории: { $count })?
-import-ask-start = Начать кампанию в этом канале из загруженной кампании { $game } (записей истории: { $count })?
-import-done = Загружена кампания { $game }, записей истории: { $count }.
+import-ask-replace = Заменить кампанию «{ $current }» в этом канале загруженной кампанией «{ $game }» (записей истории: { $count })?
+import-ask-start = Начать кампанию в этом канале из загруженной кампании «{ $game }» (записей истории: { $count })?
+import-done = Загружена кампания «{ $game }», записей истории: { $count }.
 import-button = Загрузить
 import-campaign-changed = Кампания канала изменилась, пока вы решали, — ничего не импортировано; запустите импорт заново.
 import-not-json = Файл — не корректный JSON: { $problem }
@@ -135,8 +139,8 @@ gm-bot = Боты не могут быть ведущими.
 gm-added = { $member } теперь ведущий здесь.
 gm-already = { $member } уже ведущий здесь.
 gm-creator = Участник, начавший кампанию, всегда её ведущий.
-gm-not-added = { $member } не был добавлен ведущим здесь.
+gm-not-added = { $member } не в списке ведущих здесь.
 gm-removed = { $member } больше не ведущий здесь.
 gm-title = Ведущие
-gm-creator-line = { $member } (начал кампанию)
+gm-creator-line = { $member } (создатель кампании)
 gm-manage-line = …и любой, у кого есть право «Управлять каналами» в этом канале.

@@ -108,10 +108,10 @@ ia-roll-all-full = Все развёрнутые отряды в полном с
 ia-roll-no-reinforce = Угрозы { $threat } не хватает ни на одно подкрепление.
 ia-deploy-why = ранг { $tier }, стоимость { $cost }
 ia-deploy-why-discount = ранг { $tier }, стоимость { $cost } ({ $base } − { $discount }, скидка Натиска)
-ia-deploy-why-fuzzy = { $why }, **нечёткое развёртывание**: не хватало угрозы { $short }, угроза обнулена
+ia-deploy-why-fuzzy = { $why }, **развёртывание с недостачей**: не хватало угрозы { $short }, угроза обнулена
 ia-threat-change = угроза { $before } → { $after }
-ia-swap-downgrade = Лёгкая сложность: шанс 15 % заменить на { $group }: { $happened }
-ia-swap-upgrade = Сложная сложность: шанс 15 % улучшить до { $group }: { $happened }
+ia-swap-downgrade = Сложность «Лёгкая»: шанс 15 % заменить на { $group }: { $happened }
+ia-swap-upgrade = Сложность «Сложная»: шанс 15 % улучшить до { $group }: { $happened }
 ia-deployed = Развёрнут **{ $group }** ({ $size }): { $why }; { $options }; { $threat }
 ia-deployed-swap-roll = Развёрнут **{ $group }** ({ $size }): { $why }; { $options }; { $threat }; { $swap }
 ia-deployed-swapped = Вытянута карта { $card } ({ $why }; { $options }); { $swap } → развёрнут **{ $group }** ({ $size }) за ту же стоимость, без возврата угрозы; { $card } возвращается в руку; { $threat }
@@ -240,7 +240,7 @@ ia-hist-join = { $a }{ $b }
 ia-hist-none = {""}
 ia-hist-reinforced = {" "}— подкрепление: { $group }
 ia-hist-deployed = {" "}— развёрнут { $group }{ $fuzzy ->
-    [yes] {" "}(нечёткое развёртывание)
+    [yes] {" "}(с недостачей угрозы)
    *[no] {""}
 }
 ia-hist-activated = Раунд { $round }: активирован { $group }

@@ -1,11 +1,11 @@
-## GDW Imperium (фикс-кит): ответы и отказы.
+## GDW Imperium (исправления Кобба): ответы и отказы.
 ## Стороны ($side, $holder, $other) приходят ключами "terran" / "imperial".
 ## Формы: Терране, Терран, Терранам, Терранами; Империя, Империи, Империю, Империей.
 ## Команды в тексте — по их русским названиям (см. commands-imperium.ftl).
 
 ## Игра: её название (кампания, отказы, /помощь) и начало её справочника в /помощь
 game-imperium = GDW Imperium
-help-game-intro-imperium = Кампания по исправлениям Генри Дж. Кобба: стороны, системы, RU, список флота, инициатива, шаги огня, экраны и обслуживание. Атаки бросайте по своим напечатанным таблицам результатов боя и сообщайте боту попадания.
+help-game-intro-imperium = Кампания по исправлениям Генри Дж. Кобба: стороны, системы, RU, список флота, инициатива, этапы огня, экраны и обслуживание. Атаки бросайте по своим напечатанным таблицам результатов боя и сообщайте боту попадания.
 
 imp-side = { $side ->
     [terran] Терране
@@ -14,7 +14,7 @@ imp-side = { $side ->
 imp-owner = { $owner ->
     [terran] Терране
     [imperial] Империя
-   *[none] ничья
+   *[none] без владельца
 }
 imp-tclass = { $tclass ->
     [freighter] грузовой
@@ -45,7 +45,7 @@ imp-planet = { $kind ->
    *[world] мир
 }
 imp-fate = { $fate ->
-    [undisrupted] в порядке
+    [undisrupted] в строю
     [disrupted] дезорганизован
    *[destroyed] уничтожен
 }
@@ -71,7 +71,7 @@ imp-war-start-reminder = Напоминание: ни одна система н
 imp-fire-step-1 = Заградительный огонь по самоубийственным атакам
 imp-fire-step-2 = Самоубийственные атаки (лучевое оружие)
 imp-fire-step-3 = Обычные лучевые атаки
-imp-fire-step-4 = Обычный ракетный огонь или ракетный огонь на ближней дистанции
+imp-fire-step-4 = Обычный ракетный огонь или ракетный огонь на ближней дальности
 imp-fire-step-5 = Ракетные атаки с синхронным подлётом (+1 к попаданию; только корабли, уцелевшие на этапах 1–4)
 
 ## системы и корабли
@@ -223,7 +223,7 @@ imp-surface-rules = Наземный бой длится { $rounds } { $rounds -
     [few] раунда
    *[many] раундов
 } или пока у одной из сторон не останется единиц с наземными факторами; атаки — по напечатанной таблице результатов ракетного боя, одна единица против одной.
-imp-range-note-not-holder = (запрошенная «{ $requested }» не применена: дальность выбирает только держатель инициативы — { $holder ->
+imp-range-note-not-holder = (запрошенная «{ $requested }» не применена: дальность выбирает только сторона с инициативой — { $holder ->
     [terran] Терране
    *[imperial] Империя
 })
@@ -244,10 +244,10 @@ imp-range-moved = Дальность: { $before } → { $after } ({ $kept ->
     [terran] Терранами
    *[imperial] Империей
 }).
-imp-range-open = Дальность: { $range }{ $note }; держатель инициативы ({ $holder ->
-    [terran] Терране
-   *[imperial] Империя
-}) может выбрать командой { COMMAND("imperium range") }: { $options }.
+imp-range-open = Дальность: { $range }{ $note }; { $holder ->
+    [terran] Терране выбирают
+   *[imperial] Империя выбирает
+} её командой { COMMAND("imperium range") } — { $options }.
 imp-disengages = Выход из боя ({ $side ->
     [terran] Терране
    *[imperial] Империя
@@ -285,7 +285,7 @@ imp-fire-placed = { $other ->
     [terran] Терране подстраиваются под них и первыми объявляют
    *[imperial] Империя подстраивается под них и первой объявляет
 } типы огня.
-imp-fire-declare = Объявлять самоубийственные атаки (лучевое оружие) и ракетные атаки с синхронным подлётом может только держатель инициативы — { $holder ->
+imp-fire-declare = Объявлять самоубийственные атаки (лучевое оружие) и ракетные атаки с синхронным подлётом может только сторона с инициативой — { $holder ->
     [terran] Терране
    *[imperial] Империя
 }; { $other ->
@@ -391,7 +391,7 @@ imp-ship-name-length = Название или метка корабля — о�
 imp-ship-exists = Корабль «{ $name }» уже есть; выберите другую метку.
 imp-type-length = Тип корабля — не длиннее 40 символов.
 imp-type-missing = Укажите тип корабля так, как он напечатан на фишке, например `missile boat` или `CR`.
-imp-kit-maintenance = Фикс-кит даёт типу «{ $kind }» номер обслуживания { $kit }; не указывайте параметр { OPTION("imperium ship add", "maintenance") }.
+imp-kit-maintenance = Исправления Кобба дают типу «{ $kind }» номер обслуживания { $kit }; не указывайте параметр { OPTION("imperium ship add", "maintenance") }.
 imp-need-maintenance = Укажите номер обслуживания, напечатанный на фишке { $type } ({ OPTION("imperium ship add", "maintenance") }:).
 imp-maintenance-range = Номер обслуживания — от 0 до 20.
 imp-need-tclass = Укажите тактический класс ({ OPTION("imperium ship add", "tclass") }: грузовой, танкер, линейный, истребитель, десант или прочий).
@@ -415,13 +415,13 @@ imp-disengage-round-2 = Выйти из боя можно со 2-го раунд
 imp-range-steps = С { $current ->
     [short] ближней
    *[long] дальней
-} дистанции держатель инициативы может выбрать { $current ->
+} дальности сторона с инициативой может выбрать { $current ->
     [short] ближнюю или дальнюю
    *[long] ближнюю, дальнюю или выход из боя
 }.
 imp-jump-elsewhere = Прыжок должен вести в другую систему, а не в ту, которую покидают.
-imp-roll-initiative-first = В системе { $system } нет космического боя: сначала бросьте { COMMAND("initiative") }.
-imp-only-holder-range = Дальность выбирает только держатель инициативы ({ $side ->
+imp-roll-initiative-first = В системе { $system } нет космического боя: сначала определите инициативу командой { COMMAND("initiative") }.
+imp-only-holder-range = Дальность выбирает только сторона с инициативой ({ $side ->
     [terran] Терране
    *[imperial] Империя
 }).
@@ -480,12 +480,12 @@ imp-hist-ship-added = Корабль добавлен: { $ship } ({ $type }, { $
 imp-hist-ship = { $verb ->
     [remove] Корабль снят
     [disrupt] Корабль дезорганизован
-    [repair] Корабль приведён в порядок
+    [repair] Корабль снова в строю
    *[move] Корабль перемещён
 }: { $ship }
 imp-hist-hit = Попадание по { $ship }: { $result }
-imp-hist-fire-step = { $system }, шаг огня { $step }: попаданий по кораблям — { $n }
-imp-hist-range = { $system }: дистанция { $before } → { $after }
+imp-hist-fire-step = { $system }, этап огня { $step }: попаданий по кораблям — { $n }
+imp-hist-range = { $system }: дальность { $before } → { $after }
 imp-hist-combat-end = Бой в системе { $system } окончен
 imp-hist-initiative = { $mode ->
     [space] Космический
@@ -499,5 +499,5 @@ imp-die-initiative = инициатива ({ $mode ->
    *[surface] наземный бой
 }): { $side }
 imp-die-screen = экран ({ $source }): { $ship }
-imp-die-step = шаг огня { $step }
+imp-die-step = этап огня { $step }
 imp-die-frontier = полевое обслуживание: { $ship }
