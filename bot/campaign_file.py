@@ -268,7 +268,7 @@ def _unpack(raw: bytes, cap: int | None) -> bytes:
     except zlib.error as exc:
         raise InputError(key="import-not-json", problem=f"not a gzip file: {exc}"[:200]) from None
     if cap is not None and len(text) > cap:
-        raise InputError(key="import-too-large-unpacked", limit=str(cap))
+        raise InputError(key="import-too-large-unpacked", limit=cap)
     if not unpacker.eof:
         raise InputError(key="import-not-json", problem="the gzip file is cut short")
     return text
@@ -282,11 +282,11 @@ def parse_campaign_file(raw: bytes, *, limit: int | None = MAX_FILE_BYTES) -> Ca
     Pass the bytes straight in (``parse_campaign_file(await file.read())``): the raw file, the
     unpacked text and the parsed data are each let go as soon as the next one is made."""
     if limit is not None and len(raw) > limit:
-        raise InputError(key="import-too-large", size=str(len(raw)), limit=str(limit))
+        raise InputError(key="import-too-large", size=len(raw), limit=limit)
     if raw[:2] == GZIP_MAGIC:
         raw = _unpack(raw, MAX_JSON_BYTES if limit is not None else None)
     if nesting_deeper_than(raw, MAX_DEPTH):
-        raise InputError(key="import-too-deep", limit=str(MAX_DEPTH))
+        raise InputError(key="import-too-deep", limit=MAX_DEPTH)
     try:
         text = raw.decode("utf-8")
         del raw
@@ -295,7 +295,7 @@ def parse_campaign_file(raw: bytes, *, limit: int | None = MAX_FILE_BYTES) -> Ca
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise InputError(key="import-not-json", problem=str(exc)[:200]) from None
     except RecursionError:  # cannot happen below MAX_DEPTH; refuse all the same
-        raise InputError(key="import-too-deep", limit=str(MAX_DEPTH)) from None
+        raise InputError(key="import-too-deep", limit=MAX_DEPTH) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise InputError(key="import-not-export")
     try:

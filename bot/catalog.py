@@ -26,19 +26,54 @@ DEFAULT = "en"
 LOCALE_DIR = Path(__file__).resolve().parent / "locales"
 
 
+def command_name(locale: str, qualified_name: str) -> str:
+    """A slash command as the reader's Discord shows it, from the names synced for its
+    language (``bot.translator``): ``/ia setup`` in English, ``/ia начать`` in Russian. The
+    one place a reply gets a command's name: a catalog message writes ``{ COMMAND("ia setup") }``,
+    code passes a :class:`CommandName`."""
+    words = qualified_name.lstrip("/").split()
+    shown = []
+    for i in range(1, len(words) + 1):
+        name = attribute(locale, command_key(" ".join(words[:i])), "name")
+        shown.append(name or words[i - 1])
+    return "/" + " ".join(shown)
+
+
+def option_name(locale: str, qualified_name: str, option: str) -> str:
+    """An option of a command as the reader's Discord shows it: ``threat-level`` of
+    ``ia setup`` is ``уровень-угрозы`` in Russian. A catalog message writes
+    ``{ OPTION("ia setup", "threat-level") }``, code passes an :class:`OptionName`."""
+    key = option_key(qualified_name.lstrip("/"), option)
+    return attribute(locale, key, "name") or option
+
+
+def choice_name(locale: str, value: Any, name: str, key: str | None = None) -> str:
+    """A fixed choice of an option as the reader's Discord shows it: its translation (the
+    catalog message ``key``, else the value's own ``choice-{value}``), else its English
+    ``name``."""
+    key = key or choice_key(value)
+    return t(locale, key) if locale != DEFAULT and has(locale, key) else name
+
+
 class CommandName(NamedTuple):
     """An argument naming a slash command, shown as the reader's Discord shows it
-    (``/ia setup`` in English, ``/ia настройка`` in Russian)."""
+    (``/ia setup`` in English, ``/ia начать`` in Russian)."""
 
     qualified_name: str
 
     def render(self, locale: str) -> str:
-        words = self.qualified_name.split()
-        shown = []
-        for i in range(1, len(words) + 1):
-            name = attribute(locale, command_key(" ".join(words[:i])), "name")
-            shown.append(name or words[i - 1])
-        return "/" + " ".join(shown)
+        return command_name(locale, self.qualified_name)
+
+
+class OptionName(NamedTuple):
+    """An argument naming a command's option, shown as the reader's Discord shows it
+    (``threat-level``, ``уровень-угрозы``)."""
+
+    qualified_name: str
+    option: str
+
+    def render(self, locale: str) -> str:
+        return option_name(locale, self.qualified_name, self.option)
 
 
 _UNSAFE = re.compile(r"[^a-zA-Z0-9_-]+")
@@ -159,7 +194,16 @@ def _article(noun: object) -> _Word:
 
 @cache
 def bundle(locale: str) -> FluentBundle:
-    result = FluentBundle([locale], use_isolating=False, functions={"ARTICLE": _article})
+    def command(qualified_name: object) -> _Word:
+        """``COMMAND("asteroids join")``: the command as this language's Discord shows it."""
+        return _Word(command_name(locale, str(qualified_name)))
+
+    def option(qualified_name: object, name: object) -> _Word:
+        """``OPTION("asteroids shuttle", "units-aboard")``: its option, likewise."""
+        return _Word(option_name(locale, str(qualified_name), str(name)))
+
+    functions: dict[str, Any] = {"ARTICLE": _article, "COMMAND": command, "OPTION": option}
+    result = FluentBundle([locale], use_isolating=False, functions=functions)
     for path in sorted((LOCALE_DIR / locale).glob("*.ftl")):
         result.add_resource(FluentResource(path.read_text(encoding="utf-8")))
     return result

@@ -33,3 +33,11 @@ def commands_to_sync(
 ) -> list[app_commands.Command[Any, ..., Any] | app_commands.Group | app_commands.ContextMenu]:
     """The commands ``tree.sync(guild=guild)`` would send (``CommandTree._get_all_commands``)."""
     return list(tree._get_all_commands(guild=guild))
+
+
+def choice_message_key(choice: app_commands.Choice[Any]) -> str | None:
+    """The catalog key a choice names for its translations (``locale_str(…, key=…)``), if any:
+    discord.py keeps a choice's :class:`~discord.app_commands.locale_str` private."""
+    name = getattr(choice, "_locale_name", None)
+    key = name.extras.get("key") if name is not None else None
+    return str(key) if key else None

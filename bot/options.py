@@ -6,12 +6,13 @@ replayed payload can still send anything. Every mismatch becomes one clear line.
 from __future__ import annotations
 
 import weakref
-from typing import Any
+from typing import Any, NamedTuple
 
 import discord
 from discord import app_commands
 
-from bot.catalog import refusal
+from bot.catalog import CommandName, OptionName, choice_name, command_name, option_name, refusal
+from bot.discord_internals import choice_message_key
 from bot.ids import is_discord_id
 from bot.rules.errors import InputError
 from bot.rules.msg import Msg
@@ -23,6 +24,32 @@ _TYPE_WORDS = {k: Msg(f"opt-type-{k}") for k in (3, 4, 5, 6, 7, 8, 9, 10, 11)}
 
 def _bad(key: str, **args: Any) -> InputError:
     return InputError(key=key, **args)
+
+
+class _Names(NamedTuple):
+    """A command's options (or subcommands) in a refusal, as the reader's Discord names them."""
+
+    qualified_name: str
+    names: tuple[str, ...]
+    subcommands: bool = False
+
+    def render(self, locale: str) -> str:
+        if self.subcommands:
+            shown = [
+                command_name(locale, f"{self.qualified_name} {n}").split()[-1] for n in self.names
+            ]
+        else:
+            shown = [option_name(locale, self.qualified_name, n) for n in self.names]
+        return ", ".join(f"`{n}`" for n in shown) or "—"
+
+
+class _Choices(NamedTuple):
+    """An option's fixed choices in a refusal, as the reader's Discord shows them."""
+
+    choices: tuple[tuple[Any, str, str | None], ...]  # (value, English name, catalog key)
+
+    def render(self, locale: str) -> str:
+        return ", ".join(choice_name(locale, v, n, key) for v, n, key in self.choices)
 
 
 _SCHEMAS: weakref.WeakKeyDictionary[Any, list[dict[str, Any]]] = weakref.WeakKeyDictionary()
@@ -52,26 +79,29 @@ def _leaf_schema(
     while any(o.get("type") in (1, 2) for o in schema):
         qualified = "/" + " ".join(names)
         if not isinstance(given, list):
-            return _bad("opt-unreadable", command=qualified)
+            return _bad("opt-unreadable", command=CommandName(qualified))
         if not given:
-            return _bad("opt-need-subcommand", command=qualified)
+            return _bad("opt-need-subcommand", command=CommandName(qualified))
         sub = given[0]
         if len(given) != 1 or not isinstance(sub, dict):
-            return _bad("opt-unreadable", command=qualified)
+            return _bad("opt-unreadable", command=CommandName(qualified))
         node = next(
             (o for o in schema if o.get("name") == sub.get("name") and o.get("type") in (1, 2)),
             None,
         )
         if node is None or node.get("type") != sub.get("type"):
-            known = ", ".join(f"`{o.get('name')}`" for o in schema) or "—"
+            known = _Names(qualified, tuple(str(o.get("name")) for o in schema), subcommands=True)
             return _bad(
-                "opt-unknown", command=qualified, option=str(sub.get("name"))[:40], known=known
+                "opt-unknown",
+                command=CommandName(qualified),
+                option=str(sub.get("name"))[:40],
+                known=known,
             )
         names.append(str(node["name"]))
         schema = list(node.get("options", []))
         given = sub.get("options") or []
     if not isinstance(given, list):
-        return _bad("opt-unreadable", command="/" + " ".join(names))
+        return _bad("opt-unreadable", command=CommandName(" ".join(names)))
     return "/" + " ".join(names), schema, given
 
 
@@ -89,22 +119,41 @@ def _is_snowflake(value: Any) -> bool:
     )
 
 
-def _wrong_type(name: str, kind: int) -> InputError:
+def _wrong_type(name: OptionName, kind: int) -> InputError:
     return _bad("opt-wrong-type", option=name, kind=_TYPE_WORDS.get(kind, Msg("opt-type-3")))
 
 
-def _check(opt: dict[str, Any], value: Any, resolved: dict[str, Any]) -> InputError | None:
-    name = opt["name"]
+def _choice_keys(
+    tree: app_commands.CommandTree[Any], qualified: str, option: str
+) -> dict[Any, str | None]:
+    """The catalog key each of an option's fixed choices is translated by (the key the choice
+    carries, else the value's own), by value."""
+    words = qualified.lstrip("/").split()
+    command: Any = tree.get_command(words[0]) if words else None
+    for word in words[1:]:
+        command = command.get_command(word) if isinstance(command, app_commands.Group) else None
+    if not isinstance(command, app_commands.Command):
+        return {}
+    param = next((p for p in command.parameters if p.display_name == option), None)
+    return {c.value: choice_message_key(c) for c in (param.choices if param else [])}
+
+
+def _check(
+    opt: dict[str, Any],
+    value: Any,
+    resolved: dict[str, Any],
+    qualified: str = "",
+    keys: dict[Any, str | None] | None = None,
+) -> InputError | None:
     kind = opt["type"]
+    name = OptionName(qualified, opt["name"])
     if kind == 3:
         if not isinstance(value, str):
             return _wrong_type(name, kind)
         shortest = int(opt.get("min_length", 0))
         longest = int(opt.get("max_length", MAX_STRING))
         if not shortest <= len(value) <= longest:
-            return _bad(
-                "opt-length", option=name, low=str(shortest), high=str(longest), got=str(len(value))
-            )
+            return _bad("opt-length", option=name, low=shortest, high=longest, got=len(value))
     elif kind in (4, 10):
         if isinstance(value, bool) or not isinstance(value, int | float):
             return _wrong_type(name, kind)
@@ -131,7 +180,12 @@ def _check(opt: dict[str, Any], value: Any, resolved: dict[str, Any]) -> InputEr
         return _wrong_type(name, kind)
     choices = opt.get("choices")
     if choices and value not in [c.get("value") for c in choices]:
-        allowed = ", ".join(str(c.get("name")) for c in choices[:10])
+        keys = keys or {}
+        allowed = _Choices(
+            tuple(
+                (c.get("value"), str(c.get("name")), keys.get(c.get("value"))) for c in choices[:10]
+            )
+        )
         return _bad("opt-choices", option=name, allowed=allowed)
     return None
 
@@ -150,27 +204,28 @@ def validate_options(
     resolved: dict[str, Any] = dict(data.get("resolved") or {})
     by_name = {o["name"]: o for o in schema if o.get("type") not in (1, 2)}
     seen: set[str] = set()
+    command = CommandName(qualified)
     for item in given:
         if not isinstance(item, dict) or "name" not in item:
-            return _bad("opt-unreadable", command=qualified)
+            return _bad("opt-unreadable", command=command)
         name = str(item["name"])
         opt = by_name.get(name)
         if opt is None:
-            known = ", ".join(f"`{n}`" for n in by_name) or "—"
-            return _bad("opt-unknown", command=qualified, option=name[:40], known=known)
+            known = _Names(qualified, tuple(by_name))
+            return _bad("opt-unknown", command=command, option=name[:40], known=known)
         if name in seen:
-            return _bad("opt-twice", command=qualified, option=name)
+            return _bad("opt-twice", command=command, option=OptionName(qualified, name))
         seen.add(name)
         if opt.get("type") != item.get("type"):
-            return _bad(
-                "opt-wrong-type", option=name, kind=_TYPE_WORDS.get(opt["type"], Msg("opt-type-3"))
-            )
-        problem = _check(opt, item.get("value"), resolved)
+            kind = _TYPE_WORDS.get(opt["type"], Msg("opt-type-3"))
+            return _bad("opt-wrong-type", option=OptionName(qualified, name), kind=kind)
+        keys = _choice_keys(tree, qualified, name) if opt.get("choices") else None
+        problem = _check(opt, item.get("value"), resolved, qualified, keys)
         if problem is not None:
             return problem
     for name, opt in by_name.items():
         if opt.get("required") and name not in seen:
-            return _bad("opt-required", command=qualified, option=name)
+            return _bad("opt-required", command=command, option=OptionName(qualified, name))
     return None
 
 

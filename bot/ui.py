@@ -16,6 +16,7 @@ from discord.utils import MISSING
 from bot.answers import answer_of, send, update
 from bot.catalog import locale_of, refusal, render_summary, t
 from bot.rules.errors import BotError
+from bot.translator import shown_invocation
 
 if TYPE_CHECKING:
     from bot.storage import HistoryEntry, Store, Tx
@@ -316,7 +317,9 @@ class UndoButton(
                 "undo-done",
                 seq=str(entry.seq),
                 actor=entry.actor_name,
-                command=clip(entry.command, 80),
+                command=clip(
+                    shown_invocation(interaction.client.tree, lang(interaction), entry.command), 80
+                ),
                 summary=clip(render_summary(lang(interaction), entry.summary), 200),
             ),
         )

@@ -29,6 +29,7 @@ from bot.games import GAMES, game_name, setup_hint
 from bot.rules.errors import BotError, NoCampaign, NotAllowed
 from bot.storage import Campaign, HistoryEntry
 from bot.storage.deadline import deadline_in
+from bot.translator import shown_invocation
 from bot.ui import ConfirmView, EmbedBuilder, SafeView, clip, lang, own_recent, tr
 
 if TYPE_CHECKING:
@@ -68,10 +69,11 @@ def dice_text(loc: str, entry: HistoryEntry) -> str:
     return " · ".join(parts)
 
 
-def history_line(loc: str, entry: HistoryEntry) -> str:
+def history_line(loc: str, entry: HistoryEntry, tree: app_commands.CommandTree[Any]) -> str:
+    command = shown_invocation(tree, loc, entry.command)
     line = (
         f"**#{entry.seq}** {discord_time(entry.created_at, 't')} {clip(entry.actor_name, 40)} — "
-        f"`{clip(entry.command, 80)}` — {clip(render_summary(loc, entry.summary), 200)}"
+        f"`{clip(command, 80)}` — {clip(render_summary(loc, entry.summary), 200)}"
     )
     dice = dice_text(loc, entry)
     if dice:
@@ -83,12 +85,18 @@ def history_line(loc: str, entry: HistoryEntry) -> str:
     return line
 
 
-def history_page(loc: str, title: str, entries: list[HistoryEntry], n: int) -> discord.Embed:
+def history_page(
+    loc: str,
+    title: str,
+    entries: list[HistoryEntry],
+    tree: app_commands.CommandTree[Any],
+    n: int,
+) -> discord.Embed:
     """Page ``n`` (from 0) of ``entries`` in pages of ``HISTORY_PAGE``: only its own entries
     are rendered."""
     pages = math.ceil(len(entries) / HISTORY_PAGE)
     chunk = entries[n * HISTORY_PAGE : (n + 1) * HISTORY_PAGE]
-    builder = EmbedBuilder(title, "\n".join(history_line(loc, e) for e in chunk))
+    builder = EmbedBuilder(title, "\n".join(history_line(loc, e, tree) for e in chunk))
     if pages > 1:
         builder.footer(t(loc, "history-page", page=str(n + 1), pages=str(pages)))
     return builder.build()
@@ -229,7 +237,7 @@ class CampaignCog(
             await send(interaction, t(loc, "history-empty"), ephemeral=True)
             return
         title = t(loc, "history-title", game=game_name(loc, campaign.game))
-        page = functools.partial(history_page, loc, title, entries)
+        page = functools.partial(history_page, loc, title, entries, self.bot.tree)
         if len(entries) <= HISTORY_PAGE:
             await send(interaction, embed=page(0))
         else:
@@ -258,7 +266,7 @@ class CampaignCog(
                 "undo-done",
                 seq=str(entry.seq),
                 actor=entry.actor_name,
-                command=clip(entry.command, 80),
+                command=clip(shown_invocation(self.bot.tree, lang(who), entry.command), 80),
                 summary=clip(render_summary(lang(who), entry.summary), 200),
             )
 
@@ -289,7 +297,7 @@ class CampaignCog(
             "undo-ask",
             actor=latest.actor_name,
             seq=str(seq),
-            command=clip(latest.command, 80),
+            command=clip(shown_invocation(self.bot.tree, loc, latest.command), 80),
             summary=clip(render_summary(loc, latest.summary), 200),
         )
         await send(interaction, question, view=view)
@@ -400,7 +408,7 @@ class CampaignCog(
         # the time Confirm is pressed is refused
         expect = current.campaign_id if current is not None else None
         if file.size > MAX_FILE_BYTES:
-            raise BotError(key="import-too-large", size=str(file.size), limit=str(MAX_FILE_BYTES))
+            raise BotError(key="import-too-large", size=file.size, limit=MAX_FILE_BYTES)
         await defer(interaction)  # the file comes from Discord's servers
         try:
             # passed straight on: the raw file is let go once it is unpacked or parsed

@@ -14,11 +14,13 @@ from bot.catalog import (
     CommandName,
     attribute,
     choice_key,
+    choice_name,
     command_key,
     has,
     option_key,
     t,
 )
+from bot.discord_internals import choice_message_key
 from bot.games import BY_TITLE, EVERY_GAME
 from bot.rules.game import GameInfo
 from bot.ui import EMBED_DESCRIPTION, EmbedBuilder, clip, lang, tr
@@ -48,7 +50,7 @@ def section_title(loc: str, section: str) -> str:
 
 
 def shown(loc: str, qualified_name: str) -> str:
-    """The command as the reader's Discord shows it: ``/ia setup``, ``/ia настройка``."""
+    """The command as the reader's Discord shows it: ``/ia setup``, ``/ia начать``."""
     return CommandName(qualified_name).render(loc)
 
 
@@ -75,8 +77,7 @@ def option_line(loc: str, cmd: AnyCommand, param: app_commands.Parameter) -> str
     if param.choices:
         names = []
         for choice in param.choices:
-            ck = choice_key(choice.value)
-            names.append(t(loc, ck) if loc != "en" and has(loc, ck) else choice.name)
+            names.append(choice_name(loc, choice.value, choice.name, choice_message_key(choice)))
         line += " " + t(loc, "help-option-choices", choices=", ".join(names))
     return line
 

@@ -67,7 +67,7 @@ def localized(node: Mapping[str, Any], field: str, locale: str) -> str:
 def localized_path(
     commands: Mapping[str, Mapping[str, Any]], qualified_name: str, locale: str
 ) -> str:
-    """``ia setup`` as a member in ``locale`` sees it (``ia настройка``)."""
+    """``ia setup`` as a member in ``locale`` sees it (``ia начать``)."""
     words = qualified_name.split()
     node: Mapping[str, Any] = commands[words[0]]
     shown = [localized(node, "name", locale)]

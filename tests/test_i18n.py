@@ -11,6 +11,7 @@ import pytest
 from discord import app_commands
 
 from bot.catalog import LOCALE_DIR, attribute, has, message_ids, t
+from bot.discord_internals import choice_message_key
 from bot.rules.msg import Msg
 from bot.translator import choice_key, command_key, option_key
 
@@ -62,7 +63,8 @@ def _walk(tree: app_commands.CommandTree) -> list[tuple[str, str, str | None]]:
             for param in cmd.parameters:
                 out.append(("option", option_key(cmd.qualified_name, param.display_name), None))
                 for choice in param.choices:
-                    out.append(("choice", choice_key(choice.value), None))
+                    key = choice_message_key(choice) or choice_key(choice.value)
+                    out.append(("choice", key, None))
     return out
 
 

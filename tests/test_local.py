@@ -103,6 +103,36 @@ def test_russian_replies(local: LocalTable) -> None:
     assert out[1].startswith("Понг!")
 
 
+def test_russian_command_option_and_choice_names(local: LocalTable) -> None:
+    """The names a Russian member's Discord shows are taken as the command's own, whatever
+    language the console answers in; Tab offers those of the console's language."""
+    parsed = local.parse("/бой атакующий:Heavy Tank защитник:Trooper число-защитников:6")
+    assert parsed.path == "/battle"
+    assert parsed.options == {"attacker": "Heavy Tank", "defender": "Trooper", "defenders": 6}
+    parsed = local.parse("/кампания ведущие список")
+    assert parsed.path == "/campaign gm list"
+    parsed = local.parse("/астероиды начать violet orange вариант:Ускоренный")
+    assert parsed.options == {"civilisations": "violet orange", "variant": "fast"}
+    with pytest.raises(ValueError, match="did you mean /бой"):
+        local.parse("/бйо атакующий:Tank")
+    with pytest.raises(ValueError, match="/asteroids has no subcommand 'вступит'"):
+        local.parse("/астероиды вступит")
+    out: list[str] = []
+    handle(local, ".locale ru", out.append)
+    try:
+        assert local.complete("/бо") == ["/бой "]
+        assert "/кампания история " in local.complete("/кампания и")
+        assert "/бой атакующий:" in local.complete("/бой ат")
+        handle(local, ".channel no-campaign-here", out.append)
+        handle(local, "/кампания отменить", out.append)
+        assert "/астероиды начать (Пояс астероидов)" in out[-1] and "/asteroids" not in out[-1]
+        handle(local, "/ia start", out.append)
+    finally:
+        handle(local, ".locale en", out.append)
+        handle(local, ".channel table", out.append)
+    assert out[-3] == "! /ia has no subcommand 'start' — did you mean /ia status?"
+
+
 def run_script(script: Path, database: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [

@@ -2,9 +2,11 @@
 ``tests/data/stored_history.json`` (stored by the bot at commit 4a467a0 — Asteroid Belt's
 events kept as ids with arguments the reader side computed, Imperium's and Weewar's catalog
 messages, Imperial Assault's, /roll's, and plain English text) renders in English and in
-Russian exactly as ``/campaign history`` showed it then — with nothing but the catalog and the
-games' records imported (no cog needs to have registered anything). The same summaries are
-what old export files hold, so an import reads them the same way."""
+Russian exactly as ``/campaign history`` shows it — with nothing but the catalog and the
+games' records imported (no cog needs to have registered anything). The texts changed on
+purpose once (counts agreeing with their nouns, commands as the reader's Discord names them, a
+fight's entry saying «Бой:» once: see the file's ``about``); what an entry stores did not. The
+same summaries are what old export files hold, so an import reads them the same way."""
 
 from __future__ import annotations
 

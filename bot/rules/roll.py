@@ -376,7 +376,7 @@ def roll(expression: str, dice: Dice, label: str = "roll") -> RollOutcome:
     try:
         odds = distribution(tree)
     except TooLarge:
-        raise InputError(key="roll-too-large", limit=f"{WORK_LIMIT:,}", examples=EXAMPLES) from None
+        raise InputError(key="roll-too-large", limit=WORK_LIMIT, examples=EXAMPLES) from None
     start = len(dice.draws)
     result = roll_tree(tree, dice, label)
     faces = tuple(int(d.value) for d in dice.draws[start:])

@@ -47,8 +47,9 @@ TRUE_WORDS = {"true", "yes", "y", "1", "on", "да"}
 FALSE_WORDS = {"false", "no", "n", "0", "off", "нет"}
 
 
-# "name:" as Discord's option names are written (lower case, digits, - and _), not "http://"
-OPTION_LIKE = re.compile(r"(?:^|\s)([a-z0-9_-]+):(?!//)")
+# "name:" as Discord's option names are written (lower case, digits, - and _; Latin or
+# Cyrillic, as the reader's Discord shows them), not "http://"
+OPTION_LIKE = re.compile(r"(?:^|\s)([a-z0-9_\u0430-\u044f\u0451-]+):(?!//)")
 
 
 def did_you_mean(word: str, names: Sequence[str], *, prefix: str = "", suffix: str = "") -> str:
@@ -83,6 +84,16 @@ def typed_form(name: str, value: str) -> str:
     return name
 
 
+def shown_name(node: dict[str, Any], locale: str) -> str:
+    """A command's, option's or choice's name as a member in ``locale`` sees it: the name
+    synced for that language (``name_localizations``), else its own."""
+    if locale != "en":
+        localized = (node.get("name_localizations") or {}).get(locale)
+        if localized:
+            return str(localized)
+    return str(node["name"])
+
+
 def listed(names: Sequence[str]) -> str:
     """``A, B, C``: every name whole (a list is never cut inside a name)."""
     return ", ".join(names)
@@ -113,20 +124,46 @@ class LocalTable:
         assert self.running.table is not None
         return self.running.table.discord.commands
 
-    def command_paths(self) -> list[str]:
-        paths: list[str] = []
+    def command_paths(self, locale: str = "en") -> list[str]:
+        """Every runnable command, as a member in ``locale`` sees it (``/ia setup``,
+        ``/ia начать``)."""
+        return sorted(self.localized_paths(locale))
 
-        def walk(prefix: str, options: list[dict[str, Any]]) -> bool:
+    def localized_paths(self, locale: str) -> dict[str, str]:
+        """``{"/астероиды вступить": "/asteroids join", …}``: every runnable command as a
+        member in ``locale`` sees it (the names synced for that language), to its own path."""
+        paths: dict[str, str] = {}
+
+        def walk(shown: str, path: str, options: list[dict[str, Any]]) -> bool:
             subs = [o for o in options if o.get("type") in (1, 2)]
             for sub in subs:
-                if not walk(f"{prefix} {sub['name']}", sub.get("options", [])):
-                    paths.append(f"{prefix} {sub['name']}")
+                here = (f"{shown} {shown_name(sub, locale)}", f"{path} {sub['name']}")
+                if not walk(*here, sub.get("options", [])):
+                    paths[here[0]] = here[1]
             return bool(subs)
 
         for name, cmd in sorted(self.commands.items()):
-            if not walk(f"/{name}", cmd.get("options", [])):
-                paths.append(f"/{name}")
-        return sorted(paths)
+            top = (f"/{shown_name(cmd, locale)}", f"/{name}")
+            if not walk(*top, cmd.get("options", [])):
+                paths[top[0]] = top[1]
+        return paths
+
+    def known_paths(self) -> dict[str, str]:
+        """Every way of writing a runnable command the console takes, to its own path: the
+        English names and those of every language the bot speaks (``/бой`` is ``/battle``)."""
+        known: dict[str, str] = {}
+        for code in LOCALES:
+            known.update(self.localized_paths(code))
+        return known
+
+    def option_aliases(self, path: str) -> dict[str, str]:
+        """The names an option of ``path`` may be written by (its own, and as a member in each
+        language the bot speaks sees it), to its own name."""
+        aliases: dict[str, str] = {}
+        for option in self.leaf_options(path):
+            for code in LOCALES:
+                aliases.setdefault(shown_name(option, code), option["name"])
+        return aliases
 
     def leaf_options(self, path: str) -> list[dict[str, Any]]:
         names = path.lstrip("/").split()
@@ -143,50 +180,64 @@ class LocalTable:
 
     # -- parsing -------------------------------------------------------------------------------
     def split_path(self, line: str) -> tuple[str, str]:
-        """The longest known command path at the start of ``line``, and the rest."""
+        """The longest known command path at the start of ``line`` (its own path, whichever
+        language it was written in), and the rest."""
         words = line.strip().split()
+        known = self.known_paths()
         best = ""
         for paths_len in range(len(words), 0, -1):
             candidate = " ".join(words[:paths_len])
-            if candidate in self.command_paths():
+            if candidate in known:
                 best = candidate
                 break
         if not best:
             raise ValueError(self._unknown_path(words))
         rest = line.strip()[len(best) :].strip()
-        return best, rest
+        return known[best], rest
 
     def _unknown_path(self, words: list[str]) -> str:
         """Why ``words`` name no command: the first wrong word, and what it may have meant."""
         if not words:
             return "unknown command '' — Tab lists them"
         top = words[0].lstrip("/")
+        tops = {shown_name(c, code): name for name, c in self.commands.items() for code in LOCALES}
+        top = tops.get(top, top)
         node = self.commands.get(top)
         if node is None:
             return f"unknown command {words[0]!r}" + did_you_mean(
-                top, list(self.commands), prefix="/"
+                words[0].lstrip("/"), list(tops), prefix="/"
             )
         path = f"/{top}"
         options: list[dict[str, Any]] = node.get("options", [])
         for word in words[1:]:
             subs = [o["name"] for o in options if o.get("type") in (1, 2)]
-            match = next((o for o in options if o["name"] == word and o["type"] in (1, 2)), None)
+            match = next(
+                (
+                    o
+                    for o in options
+                    if word in {shown_name(o, code) for code in LOCALES} and o["type"] in (1, 2)
+                ),
+                None,
+            )
             if match is None:
                 return f"{path} has no subcommand {word!r}" + did_you_mean(
                     word, subs, prefix=f"{path} "
                 )
-            path = f"{path} {word}"
+            path = f"{path} {match['name']}"
             options = match.get("options", [])
         subs = [o["name"] for o in options if o.get("type") in (1, 2)]
         return f"{path} needs a subcommand: " + ", ".join(f"{path} {n}" for n in subs)
 
     def parse(self, line: str) -> ParsedCommand:
         path, rest = self.split_path(line)
-        schema = {o["name"]: o for o in self.leaf_options(path)}
+        own = {o["name"]: o for o in self.leaf_options(path)}
+        aliases = self.option_aliases(path)
+        # an option by any of its names (attacker:, атакующий:), to its own schema
+        schema = {alias: own[name] for alias, name in aliases.items()}
         parsed = ParsedCommand(path=path)
         if not rest:
             return parsed
-        takes = ", ".join(f"{n}:" for n in schema) or "no options"
+        takes = ", ".join(f"{shown_name(o, self.locale)}:" for o in own.values()) or "no options"
         # every "word:" that looks like an option name; known names split the values
         for found in OPTION_LIKE.finditer(rest):
             word = found.group(1)
@@ -213,11 +264,11 @@ class LocalTable:
             first = next((o for o in schema.values() if o.get("required")), None)
             if first is None:
                 raise ValueError(f"options are written name:value — {path} takes {takes}")
-            if any(m.group(1) == first["name"] for m in matches):
+            if any(aliases[m.group(1)] == first["name"] for m in matches):
                 raise ValueError(f"{first['name']}: is given twice — each option is given once")
             parsed.options[first["name"]] = self._value(first, bare)
         for i, match in enumerate(matches):
-            name = match.group(1)
+            name = aliases[match.group(1)]
             if name in parsed.options:
                 raise ValueError(f"{name}: is given twice — each option is given once")
             end = matches[i + 1].start() if i + 1 < len(matches) else len(rest)
@@ -265,7 +316,8 @@ class LocalTable:
                 raise ValueError(f"cannot read {path}: {exc.strerror}") from None
         choices = option.get("choices") or []
         for choice in choices:
-            if value.lower() in (str(choice["name"]).lower(), str(choice["value"]).lower()):
+            names = {shown_name(choice, code).lower() for code in LOCALES}
+            if value.lower() in names | {str(choice["value"]).lower()}:
                 return choice["value"]
         if choices:
             # Discord lets a member pick only one of these
@@ -403,7 +455,7 @@ class LocalTable:
     # -- completion ----------------------------------------------------------------------------
     def complete(self, line: str) -> list[str]:
         """Completions for the whole ``line`` typed so far (each a full replacement line)."""
-        paths = self.command_paths()
+        paths = self.command_paths(self.locale)
         if not line.startswith("/"):
             return []
         try:
@@ -416,7 +468,7 @@ class LocalTable:
             and any(p.startswith(line) and p != line for p in paths)
         ):
             return [p + " " for p in paths if p.startswith(line.rstrip())] or []
-        schema = {o["name"]: o for o in self.leaf_options(path)}
+        schema = {shown_name(o, self.locale): o for o in self.leaf_options(path)}
         # Are we inside the last option's value? Values may contain spaces ("Heavy Tank").
         names = sorted(schema, key=len, reverse=True)
         last = None

@@ -27,7 +27,6 @@ GAME = ab.GAME
 UnitOpt = Literal["engineer", "assault", "recon", "elite"]
 CivOpt = Literal["violet", "orange", "green"]
 SideOpt = Literal["violet", "orange", "green", "natives"]
-VariantOpt = Literal["standard", "fast", "hard"]
 
 Step = Callable[[ab.AsteroidBeltState, ab.CivId, Dice], tuple[ab.AsteroidBeltState, ab.Outcome]]
 

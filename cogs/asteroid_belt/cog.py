@@ -18,8 +18,9 @@ from bot.answers import send
 from bot.catalog import t
 from bot.rules import asteroid_belt as ab
 from bot.rules.errors import InputError
+from bot.translator import keyed_choices
 from bot.ui import lang, undo_button
-from cogs.asteroid_belt.base import GAME, AsteroidBeltBase, CivOpt, SideOpt, UnitOpt, VariantOpt
+from cogs.asteroid_belt.base import GAME, AsteroidBeltBase, CivOpt, SideOpt, UnitOpt
 from cogs.asteroid_belt.render import (
     render_odds,
     render_outcome,
@@ -51,6 +52,7 @@ class AsteroidBeltCog(AsteroidBeltBase, commands.Cog):
 
     # -- /asteroids setup, join, status -------------------------------------------------------
     @asteroids.command(name="setup", description="Start an Asteroid Belt campaign in this channel")
+    @app_commands.choices(variant=keyed_choices("variant", ("standard", "fast", "hard")))
     @app_commands.describe(
         civilisations="Turn order, 2 or 3 of violet orange green, e.g. 'orange violet'",
         variant="standard; fast: start with 4 VP; hard: −5 per capture, no raids",
@@ -65,7 +67,7 @@ class AsteroidBeltCog(AsteroidBeltBase, commands.Cog):
         self,
         interaction: discord.Interaction[Any],
         civilisations: str,
-        variant: VariantOpt = "standard",
+        variant: str = "standard",
         goal: app_commands.Range[int, 2, 200] | None = None,
         portals: app_commands.Range[int, 1, ab.MAX_PORTALS] | None = None,
         engineers: app_commands.Range[int, 0, ab.MAX_COUNT] | None = None,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -21,6 +21,7 @@ from bot.rules.imperial_assault.state import (
     deployed_ids,
     manual_deploy_ids,
 )
+from bot.translator import keyed_choices
 from bot.ui import lang, undo_button
 from cogs.imperial_assault import render
 
@@ -65,6 +66,7 @@ class ImperialAssaultCog(commands.Cog):
     # -- /ia setup -------------------------------------------------------------------------------
     @ia_group.command(name="setup", description="Start this channel's Imperial Assault mission")
     @app_commands.rename(threat_level="threat-level", earned_villains="earned-villains")
+    @app_commands.choices(difficulty=keyed_choices("difficulty", ("easy", "medium", "hard")))
     @app_commands.describe(
         difficulty="Easy (threat ×0.7), Medium, or Hard (threat ×1.3, DM starts at 2)",
         threat_level="The mission's threat level, 2–12",
@@ -76,7 +78,7 @@ class ImperialAssaultCog(commands.Cog):
     async def setup_cmd(
         self,
         interaction: discord.Interaction[Any],
-        difficulty: Literal["easy", "medium", "hard"],
+        difficulty: str,
         threat_level: app_commands.Range[int, tables.MIN_THREAT_LEVEL, tables.MAX_THREAT_LEVEL],
         expansions: app_commands.Range[str, 0, 200] | None = None,
         adaptive: bool = False,

@@ -85,8 +85,11 @@ def range_line(out: im.InitiativeOutcome, loc: str) -> str:
             )
         kept = "yes" if out.range_before == out.range_after else "no"
         return t(loc, "imp-range-moved", holder=holder, kept=kept, before=before, after=after)
-    word = f" {t(loc, 'imp-or')} "
-    options = word.join(range_name(loc, r) for r in im.RANGE_STEPS[out.range_after or "long"])
+    names = [range_name(loc, r) for r in im.RANGE_STEPS[out.range_after or "long"]]
+    # "short, long or disengage": commas, the last one joined by the reader's "or"
+    options = f" {t(loc, 'imp-or')} ".join(
+        [", ".join(names[:-1]), names[-1]] if len(names) > 1 else names
+    )
     return t(loc, "imp-range-open", range=after, note=not_theirs, holder=holder, options=options)
 
 

@@ -124,7 +124,10 @@ class ImperiumRoster(ImperiumBase, commands.Cog):
     ) -> list[app_commands.Choice[str]]:
         loc = lang(interaction)
         shown = {t(loc, "imp-tclass-choice", tclass=c): c for c in im.TCLASSES}
-        return [app_commands.Choice(name=n, value=shown[n]) for n in im.suggest(shown, current)]
+        # by its name in the reader's language, else by the value it sends (``cap``)
+        typed = current.strip().lower()
+        names = im.suggest(shown, current) or [n for n, c in shown.items() if c.startswith(typed)]
+        return [app_commands.Choice(name=n, value=shown[n]) for n in names]
 
     async def _ship_change(
         self,

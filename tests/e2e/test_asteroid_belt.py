@@ -89,7 +89,7 @@ async def test_three_player_game(table: Table) -> None:
     await run(table, "asteroids shuttle", {"at": "g1", "units-aboard": "engineer recon"}, "cy")
     table.set_dice(ScriptedDice([5, 1]))
     text = await run(table, "asteroids raid", {"shuttle": 1}, "cy")
-    assert "you gain 30 resources" in text and "from portal 2 to portal 1" in text
+    assert "a haul of 30 resources" in text and "from portal 2 to portal 1" in text
     await run(table, "asteroids end-turn", None, "cy")  # Violet: 30
 
     # 22: Violet's assault attacks Green's engineer: 4+1 vs 4, the engineer goes to repair

@@ -65,7 +65,7 @@ def test_sentences() -> None:
     state, out = ab.end_turn(state)
     assert cog.render_lines("en", out) == [
         "Violet Federation ends its turn. Turn 2: Orange Empire to play.",
-        "+2 resources from 1 class-5 mine(s) (32).",
+        "+2 resources from 1 class-5 mine (32).",
         "Guards to play: b1 (target of Violet Federation) — /capture guards b1.",
     ]
     # engineer guard 2 vs assault 1+1: draw; recon guard 1 vs recon 3: loses, stays
@@ -98,7 +98,7 @@ def test_sentences() -> None:
     ]
     state, out = ab.move(state, "violet", "assault", moves=2)
     assert cog.render_lines("en", out) == [
-        "Violet Federation moves assault squad: 2 move(s) × 2 = 4 resources (60 left)."
+        "Violet Federation moves assault squad: 2 moves × 2 = 4 resources (60 left)."
     ]
     state, out = ab.create(state, "violet", "recon", ScriptedDice([]), at="b1")
     assert cog.render_lines("en", out) == [
@@ -209,7 +209,7 @@ def test_russian_sentences_and_refusals() -> None:
     assert cog.render_lines("ru", out) == [
         "Фиолетовая Федерация ставит фишку «Цель» на b1 (класс 4). Охрана: инженерный отряд, "
         "разведывательный отряд. После хода Фиолетовой Федерации за неё играет Оранжевая "
-        "Империя (/capture guards b1)."
+        "Империя (/захват охрана b1)."
     ]
     state, _ = ab.end_turn(state)
     with pytest.raises(ab.RuleError) as refused:

@@ -109,7 +109,7 @@ async def test_the_same_game_in_both_languages_ends_in_the_same_state(table: Tab
     assert "Грузовой шаттл ждёт у портала 2 из 4" in russian[0]
     assert "Оранжевая Империя ставит фишку «Цель» на y1 (класс 2)" in russian[11]
     assert "Охраны не осталось: фишка «Цель» на r1 меняется на «Флаг»" in russian[8]
-    assert "вы получаете 30 очков ресурсов" in russian[17]
+    assert "кубик 5, добыча — 30 ресурсов" in russian[17]
     assert "Грузовой шаттл переходит из портала 2 в портал 1" in russian[17]
     assert "победа 58,3 %, ничья 13,9 %, поражение 27,8 %" in russian[19]
     assert "Отряд Зелёной Анархии уходит в ремонт: инженерный отряд" in russian[19]

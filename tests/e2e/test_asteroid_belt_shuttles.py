@@ -77,7 +77,7 @@ async def test_the_refusal_in_russian(table: Table) -> None:
     assert reply.ephemeral
     assert reply.text == (
         "У Фиолетовой Федерации нет шаттла, чтобы подойти вплотную к грузовому: активируйте "
-        "шаттл у астероида 3 класса командой /asteroids shuttle (на-борту: ваши отряды), "
+        "шаттл у астероида 3 класса командой /астероиды шаттл (на-борту: ваши отряды), "
         "подведите его к грузовому шаттлу и нападайте им."
     )
     assert await table.state() == before

@@ -71,8 +71,8 @@ async def test_asteroid_belt_history_in_the_readers_language(table: Table) -> No
         "Empire (3): the attacker wins." in english
     )
     assert (
-        "Бой: штурмовой отряд (Фиолетовая Федерация) — 6 против инженерный отряд (Оранжевая "
-        "Империя) — 3: атакующий побеждает." in russian
+        "Бой: штурмовой отряд (Фиолетовая Федерация) с атакой 6 против инженерного отряда "
+        "(Оранжевая Империя) с защитой 3: атакующий побеждает." in russian
     )
     assert "Asteroid Belt — a new campaign: " in english
     assert "Пояс астероидов — новая кампания: " in russian
@@ -126,9 +126,9 @@ async def test_imperium_history_in_the_readers_language(table: Table) -> None:
     en = (await table.run("campaign history", options, user=ana, channel_id=RU_CHANNEL)).text
     assert SUMMARY_TAG not in ru + en and '"k":' not in ru + en
     for english, rus in [
-        ("Maintenance at Sol: 3 ship(s), 0 destroyed", "Техобслуживание в системе Sol: кораблей 3"),
+        ("Maintenance at Sol: 3 ships, 0 destroyed", "Техобслуживание в системе Sol: кораблей 3"),
         ("Hit on Victory: disrupted", "Попадание по Victory: дезорганизован"),
-        ("Sol: range short → long", "Sol: дистанция ближняя → дальняя"),
+        ("Sol: range short → long", "Sol: дальность ближняя → дальняя"),
         (
             "Space combat at Sol, round 2: Imperial has the initiative",
             "Космический бой в системе Sol, раунд 2: инициатива у стороны Империя",
@@ -146,8 +146,45 @@ async def test_imperium_history_in_the_readers_language(table: Table) -> None:
     system = im.StarSystem(name="Sol", owner="terran", worlds=1, homeworld=True)
     stored, _ = history_row(im.SystemSet(system))
     assert render_summary("en", stored).startswith(
-        "System Sol: Terran, 1 world(s), 0 outpost(s), homeworld, "
+        "System Sol: Terran, 1 world, 0 outposts, homeworld, "
     )
     assert render_summary("ru", stored).startswith(
         "Система Sol: Терране, 1 мир, 0 аванпостов, родной мир, факторов обслуживания: "
     )
+
+
+async def test_history_and_undo_name_the_command_as_the_readers_discord_does(
+    table: Table,
+) -> None:
+    """Each entry's command as the reader's Discord shows it — the stored (English) form, read
+    against the synced names: an entry stored before this reads the same way."""
+    gm = table.user("gm", manage_channels=True)
+    oleg = table.user("oleg", locale="ru", manage_channels=True)
+    async with table.bot.store.transaction(
+        table.channel_id, actor_id=gm.id, command="/ia setup difficulty:medium threat-level:3"
+    ) as tx:
+        tx.create("imperial_assault", {"round": 1})
+        tx.record("Mission started (an old entry, stored as text)")
+    async with table.bot.store.transaction(
+        table.channel_id, actor_id=gm.id, command="/roll expression:2d6+1 private:True"
+    ) as tx:
+        tx.record("an old roll")
+    async with table.bot.store.transaction(
+        table.channel_id, actor_id=gm.id, command="/old-command x:1"
+    ) as tx:
+        tx.record("a command the bot no longer has")
+    async with table.bot.store.transaction(
+        table.channel_id, actor_id=gm.id, command="/ia threat amount:-2"
+    ) as tx:
+        tx.record("threat by hand")
+    english = (await table.run("campaign history", None, user=gm)).text
+    russian = (await table.run("campaign history", None, user=oleg)).text
+    assert "`/ia setup difficulty:medium threat-level:3`" in english
+    assert "`/ia начать сложность:Средняя уровень-угрозы:3`" in russian
+    assert "`/бросок выражение:2d6+1 скрытно:да`" in russian
+    assert "`/roll expression:2d6+1 private:True`" in english
+    assert "`/old-command x:1`" in russian  # shown as stored
+    assert "/ia" in russian and "/roll" not in russian and "difficulty" not in russian
+    # the undo question and its answer name it the same way
+    reply = await table.run("campaign undo", None, user=oleg)
+    assert "(`/ia угроза величина:-2` — threat by hand)?" in reply.text

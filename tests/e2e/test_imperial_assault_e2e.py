@@ -313,7 +313,8 @@ async def test_fuzzy_deployment_reply(table: Table) -> None:
     table.set_dice(ScriptedDice([5, 6, 0.9]))
     reply = await table.run("deploy-roll", user="ana")
     assert (
-        "50/50 coin between 3 tier I/II and 1 tier III candidate fell to tier III, "
+        "50/50 coin between the tier I/II candidates (3) and the tier III ones (1) fell to "
+        "tier III, "
         "then 1 of 1, chance 1/2 = 50 %"
     ) in reply.text
     assert "**fuzzy deployment**: 1 threat short, threat set to 0" in reply.text

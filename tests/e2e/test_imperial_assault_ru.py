@@ -131,7 +131,7 @@ async def test_same_game_in_english_and_russian(table: Table) -> None:
     assert "Приоритет 2 · выбор из 1 готового отряда · шанс 1/1 = 100 %" in act1
     assert "Все имперские отряды в этом раунде уже активированы." in act1
     assert "Осталось 2 из 3." in loss
-    assert "Конец раунда 1: Подкрепления" in roll1 and "2К6 **2 + 3** + МР 0 = **5**" in roll1
+    assert "Конец раунда 1: Подкрепления" in roll1 and "2к6 **2 + 3** + МР 0 = **5**" in roll1
     assert "Подкрепление **Stormtrooper (DG001)**: 2 → 3 фигурки" in roll1
     assert "Угроза +3 (уровень угрозы): 0 → 3" in roll1
     assert "Конец раунда 2: Высадка" in roll2 and "Угроза +4 (уровень угрозы + 1): 1 → 5" in roll2
@@ -207,6 +207,7 @@ async def test_russian_activation_chances(table: Table) -> None:
     assert "Раунд 1: активирован Probe Droid (DG011)" in reply.text
     undone = await table.click(activation.message, "Отменить", user=gm)
     assert undone.followups and undone.followups[-1].text.startswith("Отменено #")
+    assert "`/ia активация`" in undone.followups[-1].text  # as the reader's Discord names it
     state = await table.state()
     assert state is not None and not any(d["activated"] for d in state["deployed"])
 
@@ -215,11 +216,9 @@ async def test_russian_refusals_change_nothing(table: Table) -> None:
     gm = table.user("oleg", locale="ru")
     ana = table.user("anya", locale="ru")
     reply = await table.run("deploy-roll", user=ana)
-    assert reply.ephemeral and "В этом канале нет кампании Imperial Assault" in reply.text
+    assert reply.ephemeral and "В этом канале нет кампании «Imperial Assault»" in reply.text
     reply = await table.run("ia status", user=ana)
-    assert reply.ephemeral and "/ia настройка" in russian(
-        reply.text
-    )  # as the Russian picker names it
+    assert reply.ephemeral and "/ia начать" in russian(reply.text)  # as the Russian picker names it
     reply = await table.run(
         "ia setup", {"difficulty": "easy", "threat-level": 3, "expansions": "Core, Naboo"}, user=gm
     )
@@ -275,10 +274,10 @@ async def test_russian_onslaught_fuzzy_and_easy_swap(table: Table) -> None:
     table.set_dice(ScriptedDice([5, 6, 0.9]))
     reply = await table.run("deploy-roll", user=gm)
     text = russian(reply.text)
-    assert "выпал на уровень III, затем 1 из 1, шанс 1/2 = 50 %" in text
+    assert "выпал на ранг III, затем 1 из 1, шанс 1/2 = 50 %" in text
     assert "Конец раунда 1: Натиск" in text
     assert "стоимость 10 (12 − 2, скидка Натиска)" in text
-    assert "**нечёткое развёртывание**: не хватало угрозы 1, угроза обнулена" in text
+    assert "**развёртывание с недостачей**: не хватало угрозы 1, угроза обнулена" in text
     assert "Больше ничего не по карману; угроза 0 переходит дальше." in text
     assert "МР +0 → -2" in text
 
@@ -293,7 +292,7 @@ async def test_russian_onslaught_fuzzy_and_easy_swap(table: Table) -> None:
     reply = await table.run("deploy-roll", user=gm, channel_id=other)
     text = russian(reply.text)
     assert "Угроза +2 (уровень угрозы + 1: 3 × 0,7, с округлением): 20 → 22" in text
-    assert "Лёгкая сложность: шанс 15 % заменить на Stormtrooper (DG002): да" in text
+    assert "Сложность «Лёгкая»: шанс 15 % заменить на Stormtrooper (DG002): да" in text
     assert "развёрнут **Stormtrooper (DG002)** (3 фигурки) за ту же стоимость" in text
     state = await table.state(other)
     assert state is not None and state["threat"] == 12

@@ -118,7 +118,7 @@ async def test_roster_commands_and_permissions(table: Table) -> None:
         "imperium ship add",
         {"name": "X", "type": "CR", "system": "Sol", "tclass": "battleship", "maintenance": 4},
         ana,
-        "tclass must be one of: freighter, tanker, capital, fighter, troop, other.",
+        "`tclass` must be one of: freighter, tanker, capital, fighter, troop, other.",
     )
     choices = await table.autocomplete("imperium ship add", {"tclass": "CA"}, "tclass", user=ana)
     assert [c["value"] for c in choices] == ["capital"]

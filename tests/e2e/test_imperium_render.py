@@ -66,7 +66,7 @@ def test_initiative_roll_text_with_every_modifier_and_odds() -> None:
     assert "Terran chance to win the initiative: 58.3 %" in shown
     assert "Imperial chance to win the initiative: 41.7 %" in shown
     assert "Imperial wins the initiative." in shown
-    assert "Range is long; Imperial may choose short or long or disengage" in shown
+    assert "Range is long; Imperial may choose short, long or disengage" in shown
 
 
 def test_tie_and_not_holder_range_text() -> None:

@@ -133,14 +133,14 @@ async def test_same_game_in_english_and_russian_gives_the_same_state(table: Tabl
     assert "Шанс Империи выиграть инициативу: 72,2 %" in text
     assert "Шанс Терран выиграть инициативу: 27,8 %" in text
     assert "Инициативу выигрывает Империя." in text
-    assert "дальность выбирает только держатель инициативы — Империя" in text
+    assert "дальность выбирает только сторона с инициативой — Империя" in text
     assert "Дальность в системе Sol: ближняя → дальняя (изменена Империей)." in text
     assert "Объявлять самоубийственные атаки" in text
     assert "Victory: экран 3, кубик 2 → дезорганизован" in text and "33,3 %" in text
     assert "Терране платят 4 RU за капремонт." in text
-    assert "Victory: капремонт (4 RU) → в порядке" in text
-    assert "Hope: плановое (факторов: 4) → без изменений: в порядке" in text
-    assert "MB1: полевое, обслуживание 2, был: в порядке, кубик 1 → дезорганизован" in text
+    assert "Victory: капремонт (4 RU) → в строю" in text
+    assert "Hope: плановое (факторов: 4) → без изменений: в строю" in text
+    assert "MB1: полевое, обслуживание 2, был: в строю, кубик 1 → дезорганизован" in text
     assert "GDW Imperium (война 1, активная сторона — Терране)" in text
     # and the English run kept its wording
     assert "Imperial wins the initiative." in "\n".join(r.text for r in english)
@@ -159,7 +159,7 @@ async def refused_ru(table: Table, path: str, options: dict[str, Any] | None, us
 async def test_russian_refusals_from_rules_cog_and_core(table: Table) -> None:
     gm, ana, bo = members(table, "ru")
     text = await refused_ru(table, "imperium status", None, ana)
-    assert text.startswith("В этом канале нет кампании GDW Imperium")
+    assert text.startswith("В этом канале нет кампании «GDW Imperium»")
     await table.run(
         "imperium setup", {"terran": ana, "imperial": bo}, user=gm, channel_id=RU_CHANNEL
     )
@@ -174,7 +174,7 @@ async def test_russian_refusals_from_rules_cog_and_core(table: Table) -> None:
         "ведущий или тот, у кого есть право «Управлять каналами»."
     )
     assert await refused_ru(table, "imperium fire-steps", {"system": "Sol"}, ana) == (
-        "В системе Sol нет космического боя: сначала бросьте /инициатива."
+        "В системе Sol нет космического боя: сначала определите инициативу командой /инициатива."
     )
     assert await refused_ru(table, "imperium fleet", {"system": "So"}, ana) == (
         "Нет системы «So». Может быть, Sol? Добавьте её командой /imperium система задать."
@@ -193,10 +193,7 @@ async def test_russian_refusals_from_rules_cog_and_core(table: Table) -> None:
         "imperium ship add",
         {"name": "X", "type": "CR", "system": "Sol", "tclass": "линкор", "maintenance": 4},
         ana,
-    ) == (
-        "Класс должен быть одним из: freighter, tanker, capital, fighter, troop, other "
-        "(или по-русски: грузовой, танкер, линейный, истребитель, десант, прочий)."
-    )
+    ) == ("`класс` — одно из: грузовой, танкер, линейный, истребитель, десант или прочий.")
     assert await refused_ru(
         table,
         "imperium ship add",
@@ -222,7 +219,7 @@ async def test_russian_autocomplete_shows_class_names_and_sends_the_value(table:
     choices = await table.autocomplete(
         "imperium ship add", {"tclass": "лин"}, "tclass", user=ana, channel_id=RU_CHANNEL
     )
-    assert choices == [{"name": "линейный (capital)", "value": "capital"}]
+    assert choices == [{"name": "линейный", "value": "capital"}]
     choices = await table.autocomplete(
         "imperium ship add", {"tclass": "cap"}, "tclass", user=ana, channel_id=RU_CHANNEL
     )

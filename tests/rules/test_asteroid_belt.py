@@ -658,7 +658,7 @@ def test_create_next_to_a_mine_paid_from_that_mines_resources() -> None:
     assert r1.stock == 5
     assert state.civs["orange"].field["engineer"] == 2  # placed next to the mine
     assert state.civs["orange"].resources == 35
-    with raises_refusal(RuleError, match="r1 has 5 of its own resources left"):
+    with raises_refusal(RuleError, match="r1 has only 5 resources of its own left"):
         ab.create(state, "orange", "engineer", ScriptedDice([]), at="r1")
     with raises_refusal(RuleError, match="not Orange Empire's mine"):
         ab.create(state, "orange", "engineer", ScriptedDice([]), at="r2")
@@ -1218,13 +1218,12 @@ def test_suggestions_by_class() -> None:
         (
             lambda s: ab.acting_civ(s, "orange"),
             "ab-err-not-your-turn",
-            "Сейчас ход цивилизации «Фиолетовая Федерация», не ваш: дождитесь /asteroids end-turn.",
+            "Сейчас ход цивилизации «Фиолетовая Федерация», не ваш: дождитесь /астероиды конец-хода.",
         ),
         (
             lambda s: ab.parse_unit("танк"),
             "ab-err-unknown-unit",
-            "Неизвестный отряд «танк»: укажите engineer, assault, recon или elite (или инженер, "
-            "штурм, разведчик, элита).",
+            "Неизвестный отряд «танк»: укажите инженер, штурмовик, разведчик или элита.",
         ),
         (
             lambda s: ab.move(s, "violet", "recon", moves=40),

@@ -60,7 +60,7 @@ REFUSALS: list[tuple[Callable[[], object], str, str]] = [
     (
         lambda: ia.setup(Dice.seeded(0), difficulty="nightmare", threat_level=3),
         "Difficulty must be easy, medium or hard.",
-        "Сложность должна быть лёгкой (easy), средней (medium) или сложной (hard).",
+        "Сложность — одна из: Лёгкая, Средняя, Сложная.",
     ),
     (
         lambda: ia.setup(Dice.seeded(0), threat_level=3, expansions="Core, Naboo"),
@@ -276,9 +276,9 @@ def test_activation_reply_in_both_languages() -> None:
 @pytest.mark.parametrize(
     ("dm", "en", "ru"),
     [
-        (3, "2D6 **1 + 2** + DM 3 = **6** → Reinforcements", "2К6 **1 + 2** + МР 3 = **6**"),
-        (0, "2D6 **1 + 2** + DM 0 = **3** → Calm", "2К6 **1 + 2** + МР 0 = **3**"),
-        (-2, "2D6 **1 + 2** − DM 2 = **1** → Calm", "2К6 **1 + 2** − МР 2 = **1**"),
+        (3, "2D6 **1 + 2** + DM 3 = **6** → Reinforcements", "2к6 **1 + 2** + МР 3 = **6**"),
+        (0, "2D6 **1 + 2** + DM 0 = **3** → Calm", "2к6 **1 + 2** + МР 0 = **3**"),
+        (-2, "2D6 **1 + 2** − DM 2 = **1** → Calm", "2к6 **1 + 2** − МР 2 = **1**"),
     ],
 )
 def test_the_dm_is_a_term_of_the_deployment_events_sum(dm: int, en: str, ru: str) -> None:

@@ -280,4 +280,4 @@ def test_interwar_gives_a_full_turn_of_income() -> None:
 def test_summarize_is_one_line() -> None:
     line = render("en", im.summarize(add(campaign(terran=4), "A", "terran", "capital")))
     assert "\n" not in line
-    assert "Terran 4 RU, 1 ships" in line
+    assert "Terran 4 RU, 1 ship; Imperial 0 RU, 0 ships;" in line

@@ -86,7 +86,7 @@ def test_rules_refusals_are_keyed_and_render_in_russian() -> None:
     state, _ = im.roll_initiative(state, "Sol", ScriptedDice([]))
     err = _refusal(im.choose_range, state, "Sol", "imperial", "short")
     assert refusal(err) == "Only the initiative holder (Terran) chooses the range."
-    assert refusal(err, "ru") == "Дальность выбирает только держатель инициативы (Терране)."
+    assert refusal(err, "ru") == "Дальность выбирает только сторона с инициативой (Терране)."
     err = _refusal(im.apply_fire_step, state, "Sol", 2, ["A"], ScriptedDice([]))
     assert refusal(err) == "Only Terran attacks in step 2; A is on that side."
     assert refusal(err, "ru") == "На этапе 2 атакуют только корабли Терран; A — из их числа."

@@ -61,8 +61,8 @@ ab-err-civ-not-playing = { $civ } is not in this game: the players are { $player
 ab-err-no-asteroid = No asteroid '{ $text }' on this board: labels look like r1, y2, g3.
 ab-err-no-asteroid-hint = No asteroid '{ $text }' on this board: labels look like r1, y2, g3 (e.g. { $near }).
 ab-err-game-over = The game is over: { $winner } won. Status and history still work.
-ab-err-not-joined = You have not claimed a civilisation here: use /asteroids join first.
-ab-err-not-your-turn = It is { $now }'s turn, not yours: wait for /asteroids end-turn.
+ab-err-not-joined = You have not claimed a civilisation here: use { COMMAND("asteroids join") } first.
+ab-err-not-your-turn = It is { $now }'s turn, not yours: wait for { COMMAND("asteroids end-turn") }.
 ab-err-not-your-turn-gm = It is { $now }'s turn, not yours: as game master, name the civilisation to act out of turn.
 ab-err-natives-against = Say which civilisation the natives fight.
 ab-err-not-guards-player = { $player } plays the natives against { $against }, not you.
@@ -91,7 +91,10 @@ ab-err-no-field-both = { $civ } has no { $unit } in the field: { $reserve } in r
 ab-err-need-unit-target = { $civ } needs a unit in the field within 2 cells of the asteroid.
 ab-err-need-unit-flag = { $civ } needs a unit in the field next to the flag.
 ab-err-need-unit-asteroid = { $civ } needs a unit in the field next to the asteroid.
-ab-err-cost = { $what } costs { $amount } resources; { $civ } has { $have }.
+ab-err-cost = { $what } costs { $amount } { $amount ->
+    [one] resource
+   *[other] resources
+}; { $civ } has { $have }.
 ab-pay-units = { $count } { $unit } at { $price } each
 ab-pay-moves = { $unit }: { $moves } { $moves ->
     [one] move
@@ -103,22 +106,28 @@ ab-err-natives-each-other = The natives do not fight each other.
 ab-err-natives-no-unit = The natives have no { $unit }.
 ab-err-no-defender = { $civ } has no { $unit } in the field to attack.
 ab-err-same-civ = A fight needs two different civilisations.
-ab-err-shuttle-capacity = A shuttle carries 1 to { $cap } units.
+ab-err-shuttle-capacity = A shuttle carries 1 to { $cap } { $cap ->
+    [one] unit
+   *[other] units
+}.
 ab-err-not-enough = { $civ } has { $have } { $unit } in the field ready to act, not { $n }.
 ab-err-mine-taken = { $label } is already a mine of { $owner }: it cannot be taken.
-ab-err-already-flag = { $label } already has a flag: build the mine with /capture mine.
+ab-err-already-flag = { $label } already has a flag: build the mine with { COMMAND("capture mine") }.
 ab-err-already-target = { $label } is already { $civ }'s target.
 ab-err-guards-later = The guards of { $label } attack only after { $civ }'s turn ends.
-ab-err-guards-done = The guards of { $label } have already attacked: now { $civ } may attack them with /capture attack.
+ab-err-guards-done = The guards of { $label } have already attacked: now { $civ } may attack them with { COMMAND("capture attack") }.
 ab-err-picks = Pick one invading unit per guard: { $label } has { $n } ({ $guards }), you picked { $got }.
 ab-err-pick-missing = { $civ } has no { $unit } in the field for guard { $n } to attack.
-ab-err-not-your-target = { $label } is not { $civ }'s target: mark it with /capture target.
+ab-err-not-your-target = { $label } is not { $civ }'s target: mark it with { COMMAND("capture target") }.
 ab-err-guards-not-yet = The guards of { $label } come only when { $civ }'s turn ends.
 ab-err-guards-first = { $player } must play the guards' attack on { $label } first.
 ab-err-no-such-guard = { $label } has no { $guard } guard left (guards: { $guards }).
 ab-err-already-mine = { $label } is already a mine of { $owner }.
-ab-err-no-flag = { $label } has no flag yet: its guards must be beaten first (/capture target).
-ab-err-create-count = Create 1 to { $max } units at a time.
+ab-err-no-flag = { $label } has no flag yet: its guards must be beaten first ({ COMMAND("capture target") }).
+ab-err-create-count = Create 1 to { $max } { $max ->
+    [one] unit
+   *[other] units
+} at a time.
 ab-err-not-your-mine = { $label } is not { $civ }'s mine: create at a mine you own.
 ab-err-one-elite = There is only one elite squad: create 1.
 ab-err-elite-not-in-repair = { $civ }'s elite is not in repair: there is only one.
@@ -126,30 +135,42 @@ ab-err-elite-creates-only = { $civ }'s elite creates only { $unit }s.
 ab-err-elite-where = Say at which of { $civ }'s mines the elite stands.
 ab-err-elite-done = { $civ }'s elite has already created units this turn.
 ab-err-elite-limit = { $civ }'s elite creates at most { $limit } per turn.
-ab-err-elite-cost = { $count } { $unit } cost { $cost } resources; { $civ } has { $have }.
-ab-err-mine-stock = { $count } { $unit } cost { $cost }; { $label } has { $stock } of its own resources left to pay for units next to it.
+ab-err-elite-cost = Units ({ $unit } × { $count }) cost { $cost } { $cost ->
+    [one] resource
+   *[other] resources
+}; { $civ } has { $have }.
+ab-err-mine-stock = Units ({ $unit } × { $count }) cost { $cost }; { $label } has only { $stock } { $stock ->
+    [one] resource
+   *[other] resources
+} of its own left to pay for units next to it.
 ab-err-moves = Moves must be 1 to { $max }.
 ab-err-no-reserve = { $civ } has no { $unit } in reserve at its base.
 ab-err-not-class-3 = { $label } is class { $number }: shuttles start next to class 3 (g...).
 ab-err-no-raids = Hard variant: the cargo shuttle is inactive, so there are no raids.
-ab-err-raid-no-shuttle = { $civ } has no shuttle to bring next to the cargo shuttle: activate one next to a class-3 asteroid with /asteroids shuttle (units-aboard: your units), bring it next to the cargo shuttle, then raid with it.
-ab-err-raid-empty-shuttle = { $civ }'s shuttle { $number } carries no units: board 1 to 3 with /asteroids board, then raid with it.
-ab-err-no-shuttles = { $civ } has no shuttle on the board: activate one next to a class-3 asteroid with /asteroids shuttle.
-ab-err-which-shuttle = { $civ } has shuttles { $numbers }: name the one you mean (shuttle).
+ab-err-raid-no-shuttle = { $civ } has no shuttle to bring next to the cargo shuttle: activate one next to a class-3 asteroid with { COMMAND("asteroids shuttle") } ({ OPTION("asteroids shuttle", "units-aboard") }: your units), bring it next to the cargo shuttle, then raid with it.
+ab-err-raid-empty-shuttle = { $civ }'s shuttle { $number } carries no units: board 1 to 3 with { COMMAND("asteroids board") }, then raid with it.
+ab-err-no-shuttles = { $civ } has no shuttle on the board: activate one next to a class-3 asteroid with { COMMAND("asteroids shuttle") }.
+ab-err-which-shuttle = { $civ } has shuttles { $numbers }: name the one you mean ({ OPTION("asteroids raid", "shuttle") }:).
 ab-err-no-such-shuttle = { $civ } has no shuttle { $number }: its shuttles are { $numbers }.
 ab-err-shuttle-full = Shuttle { $number } already carries { $n }: at most { $cap } aboard, so { $more } more do not fit.
 ab-err-not-free = { $civ } has { $have } { $unit } in the field ready to act and not aboard a shuttle, not { $n }.
 ab-err-not-aboard = Shuttle { $number } carries { $have } { $unit }, not { $n }.
 ab-err-shuttle-moved = { $civ }'s shuttle { $number } has already moved this turn (speed { $speed }).
-ab-err-disband-count = Disband 1 to { $max } units at a time.
+ab-err-disband-count = Disband 1 to { $max } { $max ->
+    [one] unit
+   *[other] units
+} at a time.
 ab-err-disband-none = { $civ } has { $have } { $unit } in the field, not { $n }: only units on the board can be disbanded.
 ab-err-no-tokens = { $civ } has used all its elite's ability tokens.
 ab-err-reinforced = { $civ } has already had its one reinforcement.
 ab-err-reinforce-units = Reinforcement is only for a civilisation with no units left: { $civ } still has { $n } in the field or reserve.
-ab-err-reinforce-resources = Reinforcement is only when you cannot create a unit: { $civ } has { $have } resources and the cheapest unit costs { $cheapest }.
+ab-err-reinforce-resources = Reinforcement is only when you cannot create a unit: { $civ } has { $have } { $have ->
+    [one] resource
+   *[other] resources
+} and the cheapest unit costs { $cheapest }.
 
 ## Refusals (commands)
-ab-err-defender-side = Say who defends: the defender-side option.
+ab-err-defender-side = Say who defends: { OPTION("asteroids fight", "defender-side") }:.
 ab-err-board = Board: five numbers, asteroids of class 1 to 5, e.g. '10 6 8 4 5'.
 ab-action-give-civ = give a civilisation to another member
 
@@ -195,12 +216,15 @@ ab-field-dice = Dice
 ab-field-winner = Winner
 ab-winner = 🏆 { $civ }
 ab-field-next = Next
-ab-next-setup = Each player claims a civilisation with `/asteroids join`. { $civ } plays first.
+ab-next-setup = Each player claims a civilisation with `{ COMMAND("asteroids join") }`. { $civ } plays first.
 ab-your-turn = { $member }, { $civ } is yours to play.
 
 ## Replies: one sentence per event of the rules
 ab-ev-setup-order = Asteroid Belt, { $variant } variant: { $civs }; goal { $goal } VP.
-ab-ev-setup-start = Each starts with { $resources } resources and { $vp } VP.
+ab-ev-setup-start = Each starts with { $resources } { $resources ->
+    [one] resource
+   *[other] resources
+} and { $vp } VP.
 ab-ev-setup-cargo = The cargo shuttle waits at portal { $portal } of { $portals }.
 ab-ev-setup-income = { $civ } opens with +{ $income } from its class-5 mines.
 ab-ev-setup-no-raids = Hard variant: the cargo shuttle is inactive (no raids).
@@ -208,48 +232,96 @@ ab-ev-join = { $member } plays { $civ }.
 ab-ev-victory = 🏆 { $civ } reaches { $vp } of { $goal } VP and wins! The campaign is locked.
 ab-ev-shuttle-defeated = { $civ }'s shuttle is defeated: { $units } go to repair.
 ab-ev-target-replaced = { $civ } removes { $other }'s Target marker from { $label }.
-ab-ev-target-marked = { $civ } targets { $label } (class { $number }). Guards: { $guards }. When its turn ends, { $player } plays them (/capture guards { $label }).
+ab-ev-target-marked = { $civ } targets { $label } (class { $number }). Guards: { $guards }. When its turn ends, { $player } plays them ({ COMMAND("capture guards") } { $label }).
 ab-ev-guards-start = The natives of { $label } attack { $civ }'s invaders.
 ab-ev-guards-idle = The { $guard } guard finds no invader in the field.
 ab-ev-guards-redirect = The picked unit is gone: the { $guard } guard attacks a { $unit } instead.
-ab-ev-guards-left = Guards left on { $label }: { $guards }. Everything stays until { $civ }'s turn (/capture attack { $label }).
+ab-ev-guards-left = Guards left on { $label }: { $guards }. Everything stays until { $civ }'s turn ({ COMMAND("capture attack") } { $label }).
 ab-ev-guards-remaining = Guards left on { $label }: { $guards }.
 ab-ev-flag = No guard is left: the Target on { $label } becomes a Flag.
-ab-ev-mine-built = { $civ } builds a mine on { $label } (class { $number }): +{ $vp } VP ({ $total_vp }/{ $goal }), +{ $gained } resources{ $penalty_text } ({ $resources }).
+ab-ev-mine-built = { $civ } builds a mine on { $label } (class { $number }): +{ $vp } VP ({ $total_vp }/{ $goal }), +{ $gained } { $gained ->
+    [one] resource
+   *[other] resources
+}{ $penalty_text } ({ $resources }).
 ab-mine-penalty = {" "}({ $table } − { $penalty }, hard variant)
-ab-ev-mine-income = It yields +{ $income } resources at the start of each of its owner's turns.
+ab-ev-mine-income = It yields +{ $income } { $income ->
+    [one] resource
+   *[other] resources
+} at the start of each of its owner's turns.
 ab-ev-elite-roll = Die { $face } (2 on { $needed }–6): the elite creates { $made }.
-ab-ev-create-elite = { $civ }'s elite creates { $count } { $unit } next to { $label } for { $cost } resources ({ $left } left); { $ready_text }.
-ab-ready-next-turn = they act from its next turn
-ab-ready-now = they may act at once
-ab-ev-create-base = { $civ } creates { $count } { $unit } at its base ({ $label }) for { $cost } resources ({ $left } left); in reserve.
-ab-ev-create-mine = { $civ } creates { $count } { $unit } next to { $label } for { $cost } resources ({ $left } left; { $stock } of that mine's own left).
-ab-ev-move = { $civ } moves { $unit }{ $base_text }: { $moves } move(s) × { $per_move } = { $cost } resources ({ $left } left).
+ab-ev-create-elite = { $civ }'s elite creates { $count } { $unit } next to { $label } for { $cost } { $cost ->
+    [one] resource
+   *[other] resources
+} ({ $left } left); { $ready_text }.
+ab-ready-next-turn = { $count ->
+    [one] it acts from its next turn
+   *[other] they act from its next turn
+}
+ab-ready-now = { $count ->
+    [one] it may act at once
+   *[other] they may act at once
+}
+ab-ev-create-base = { $civ } creates { $count } { $unit } at its base ({ $label }) for { $cost } { $cost ->
+    [one] resource
+   *[other] resources
+} ({ $left } left); in reserve.
+ab-ev-create-mine = { $civ } creates { $count } { $unit } next to { $label } for { $cost } { $cost ->
+    [one] resource
+   *[other] resources
+} ({ $left } left; { $stock } of that mine's own left).
+ab-ev-move = { $civ } moves { $unit }{ $base_text }: { $moves } { $moves ->
+    [one] move
+   *[other] moves
+} × { $per_move } = { $cost } { $cost ->
+    [one] resource
+   *[other] resources
+} ({ $left } left).
 ab-move-from-base = {" "}out of { $base }
 ab-ev-shuttle = { $civ } activates shuttle { $number } at { $label }: { $cost_text } ({ $left } left).
 ab-ev-shuttle-board = Aboard { $civ }'s shuttle { $number }: { $units }.
-ab-ev-shuttle-empty = Shuttle { $number } waits empty: board 1 to 3 units with /asteroids board.
+ab-ev-shuttle-empty = Shuttle { $number } waits empty: board 1 to 3 units with { COMMAND("asteroids board") }.
 ab-ev-shuttle-unload = { $units } leave { $civ }'s shuttle { $number }.
 ab-ev-shuttle-gone = Shuttle { $number } is empty and leaves the board.
-ab-ev-shuttle-move = { $civ }'s shuttle { $number } (aboard: { $units }) moves up to { $speed } red cells this turn, for free.
+ab-ev-shuttle-move = { $civ }'s shuttle { $number } (aboard: { $units }) moves up to { $speed } { $speed ->
+    [one] red cell
+   *[other] red cells
+} this turn, for free.
 ab-ev-disband = { $civ } disbands { $count } { $unit }: off the board, into repair ({ $field } left in the field).
 ab-shuttle-free = free next to its own class-3 mine
-ab-shuttle-cost = { $cost } resources
+ab-shuttle-cost = { $cost } { $cost ->
+    [one] resource
+   *[other] resources
+}
 ab-ev-raid = { $civ } raids the cargo shuttle with shuttle { $number }, { $aboard } aboard: die { $face }, { $result_text }.
 ab-raid-defeat = the attacking shuttle is defeated: its units go to repair
 ab-raid-escape = the cargo shuttle escapes to another portal
-ab-raid-gain = you gain { $gain } resources
+ab-raid-gain = a haul of { $gain } { $gain ->
+    [one] resource
+   *[other] resources
+}
 ab-ev-raid-repair = Shuttle { $number } is lost. To repair: { $units }.
-ab-ev-raid-gain = { $civ } now has { $resources } resources.
+ab-ev-raid-gain = { $civ } now has { $resources } { $resources ->
+    [one] resource
+   *[other] resources
+}.
 ab-ev-cargo-moved = The cargo shuttle moves from portal { $old } to portal { $new }.
 ab-ev-cargo-stays = The cargo shuttle stays at the only portal ({ $portal }).
 ab-ev-token = { $civ } uses an elite ability token{ $note_text } ({ $left } left).
 ab-token-note = : { $note }
-ab-ev-reinforce = { $civ } receives its one reinforcement at { $label }: 1 unit of every type and { $gained } resources ({ $resources }).
+ab-ev-reinforce = { $civ } receives its one reinforcement at { $label }: 1 unit of every type and { $gained } { $gained ->
+    [one] resource
+   *[other] resources
+} ({ $resources }).
 ab-ev-turn-end = { $civ } ends its turn. Turn { $turn }: { $next } to play.
-ab-ev-turn-income = +{ $income } resources from { $mines } class-5 mine(s) ({ $resources }).
-ab-ev-turn-guards-due = Guards to play: { $label } (target of { $civ }) — /capture guards { $label }.
-ab-ev-turn-besieged = Guards still stand on { $label } ({ $guards }): attack them with /capture attack { $label }.
+ab-ev-turn-income = +{ $income } { $income ->
+    [one] resource
+   *[other] resources
+} from { $mines } { $mines ->
+    [one] class-5 mine
+   *[other] class-5 mines
+} ({ $resources }).
+ab-ev-turn-guards-due = Guards to play: { $label } (target of { $civ }) — { COMMAND("capture guards") } { $label }.
+ab-ev-turn-besieged = Guards still stand on { $label } ({ $guards }): attack them with { COMMAND("capture attack") } { $label }.
 
 ## Fights
 ab-fight-head = { $attacker } { $aunit } attacks { $defender } { $dunit }: attack { $ar }{ $abonus } = { $at } vs defence { $dr }{ $dbonus } = { $dt }: { $verdict }{ $why }
@@ -283,7 +355,7 @@ ab-ast-free = { $head }: free
 
 ## /asteroids status
 ab-status-title = Asteroid Belt — status
-ab-status-unclaimed = unclaimed — /asteroids join
+ab-status-unclaimed = unclaimed — { COMMAND("asteroids join") }
 ab-status-to-play = {" "}◀ to play
 ab-status-books = **{ $resources }** resources · **{ $vp }/{ $goal }** VP
 ab-status-units = field { $field } · reserve { $reserve } · repair { $repair }
@@ -311,5 +383,7 @@ ab-choice-unit = { $unit }: { $n } in the field
 ## /campaign history
 ab-history = { $civ } — { $title }: { $lines }
 ab-history-game = { $title }: { $lines }
+## a fight's entry: its line says "Fight:" itself
+ab-history-fight = { $civ } — { $lines }
 ab-list-space = { $a } { $b }
 ab-hist-fight = Fight: { $aunit } of { $attacker } ({ $at }) against { $dunit } of { $defender } ({ $dt }): { $verdict }.

@@ -14,13 +14,13 @@ button-expired = This button has expired — run the command again.
 use-in-channel = Use this command in a server channel.
 no-campaign = No campaign in this channel — start one with { $hint }.
 no-campaign-game = No { $game } campaign in this channel — start one with { $hint }.
-no-campaign-yet = No campaign in this channel — start one first (see /help).
+no-campaign-yet = No campaign in this channel — start one first (see { COMMAND("help") }).
 wrong-game = This channel plays { $current }, not { $game } — use that game's commands here, or another channel for this one.
-campaign-exists = This channel already runs { ARTICLE($game) } { $game } campaign — end it first with /campaign end.
+campaign-exists = This channel already runs { ARTICLE($game) } { $game } campaign — end it first with { COMMAND("campaign end") }.
 campaign-changed = The history changed meanwhile — nothing was undone; try again.
 campaign-ended = That campaign has ended — this button belonged to it; nothing was changed.
 id-out-of-range = This request carries an id Discord never issues ({ $id }) — nothing was done.
-nothing-to-undo = Nothing to undo: the campaign is as it started (use /campaign end to remove it).
+nothing-to-undo = Nothing to undo: the campaign is as it started (use { COMMAND("campaign end") } to remove it).
 undo-broken = Entry #{ $seq } cannot be undone: its stored change does not fit the campaign's state (a file edited by hand?) — nothing was changed.
 not-game-master = Only the game master may do that — the member who started the campaign, an added game master, or someone with Manage Channels.
 not-game-master-action = Only the game master may { $action } — the member who started the campaign, an added game master, or someone with Manage Channels.
@@ -42,7 +42,10 @@ opt-type-9 = a member or role
 opt-type-10 = a number
 opt-type-11 = an attached file
 opt-wrong-type = `{ $option }` must be { $kind }.
-opt-length = `{ $option }` must be { $low }–{ $high } characters long (got { $got }).
+opt-length = `{ $option }` must be { $low }–{ $high } { $high ->
+    [one] character
+   *[other] characters
+} long (got { $got }).
 opt-range = `{ $option }` must be from { $low } to { $high } (got { $got }).
 opt-min = `{ $option }` must be at least { $low } (got { $got }).
 opt-max = `{ $option }` must be at most { $high } (got { $got }).
@@ -79,6 +82,9 @@ section-general = General
 section-campaign = Campaign
 
 ## /campaign
+## a true/false option in a history or undo line's command
+option-true = True
+option-false = False
 campaign-status-title = { $game } campaign
 campaign-status-unreadable = (the state could not be summarised)
 campaign-field-started = Started
@@ -104,21 +110,42 @@ undo-not-allowed = Only the game master, or the member who made the last change 
 undo-done = Undid #{ $seq } by { $actor } (`{ $command }` — { $summary }). The campaign is as it was before it.
 undo-ask = Undo { $actor }'s change #{ $seq } (`{ $command }` — { $summary })?
 undo-button = Undo it
-export-done = The { $game } campaign: state and { $count } history entries. Re-load it with /campaign import.
+export-done = The { $game } campaign: its state and { $count } { $count ->
+    [one] history entry
+   *[other] history entries
+}. Re-load it with { COMMAND("campaign import") }.
 export-too-large = This campaign's file is larger than Discord lets the bot send here ({ $limit } MiB), even compressed. The bot's host can save it with `python -m bot export --channel { $channel } FILE` (docs/running.md, “Campaign files on the host”).
-export-compressed = Compressed with gzip to fit Discord's limit here ({ $limit } MiB): /campaign import reads it as it is; `gunzip` opens it.
-import-too-large-unpacked = The file unpacks to more than { $limit } bytes. The bot's host can import it with `python -m bot import`.
-import-too-large = The file is too large ({ $size } bytes; at most { $limit }).
+export-compressed = Compressed with gzip to fit Discord's limit here ({ $limit } MiB): { COMMAND("campaign import") } reads it as it is; `gunzip` opens it.
+import-too-large-unpacked = The file unpacks to more than { $limit } { $limit ->
+    [one] byte
+   *[other] bytes
+}. The bot's host can import it with `python -m bot import`.
+import-too-large = The file is too large ({ $size } { $size ->
+    [one] byte
+   *[other] bytes
+}; at most { $limit }).
 import-download-failed = Could not download the file from Discord — try again.
-import-ask-replace = Replace this channel's { $current } campaign with the imported { $game } campaign ({ $count } history entries)?
-import-ask-start = Start this channel's campaign from the imported { $game } campaign ({ $count } history entries)?
-import-done = Imported the { $game } campaign with { $count } history entries.
+import-ask-replace = Replace this channel's { $current } campaign with the imported { $game } campaign ({ $count } { $count ->
+    [one] history entry
+   *[other] history entries
+})?
+import-ask-start = Start this channel's campaign from the imported { $game } campaign ({ $count } { $count ->
+    [one] history entry
+   *[other] history entries
+})?
+import-done = Imported the { $game } campaign with { $count } { $count ->
+    [one] history entry
+   *[other] history entries
+}.
 import-button = Import
 import-campaign-changed = This channel's campaign changed since you asked — nothing was imported; run the import again.
 import-not-json = The file is not valid JSON: { $problem }
 import-not-export = The file is not a campaign export from this bot.
 import-invalid = The file is not valid: { $problem }
-import-too-deep = The file nests deeper than { $limit } levels; a campaign export never does.
+import-too-deep = The file nests deeper than { $limit } { $limit ->
+    [one] level
+   *[other] levels
+}; a campaign export never does.
 gm-bot = Bots cannot be game masters.
 gm-added = { $member } is now a game master here.
 gm-already = { $member } already is a game master here.

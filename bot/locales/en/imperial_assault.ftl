@@ -52,8 +52,8 @@ ia-no-such = No { $what ->
 ia-unknown-expansion = Unknown expansion '{ $name }'; use some of: { $valid }.
 ia-unknown-expansion-hint = Unknown expansion '{ $name }'; did you mean { $near }?
 ia-villain-expansion = { $name } comes with { $expansion }; add it to the expansions.
-ia-none-deployed = No Imperial group is deployed; deploy one with /ia deploy first.
-ia-all-activated = Every Imperial group has already activated; end the round with /deploy-roll.
+ia-none-deployed = No Imperial group is deployed; deploy one with { COMMAND("ia deploy") } first.
+ia-all-activated = Every Imperial group has already activated; end the round with { COMMAND("deploy-roll") }.
 ia-bad-count = { $group } has { $left ->
     [one] { $left } figure
    *[other] { $left } figures
@@ -75,10 +75,10 @@ ia-setup-adaptive-off = Adaptive difficulty: off
 ia-setup-hand = The Empire holds a deployment hand of **{ $n }** { $n ->
     [one] card
    *[other] cards
-} (the game master sees it with /ia hand).
+} (the game master sees it with { COMMAND("ia hand") }).
 ia-setup-short-tier = Tier { $tier } had too few groups: wanted { $wanted }, only { $available } available.
 ia-setup-villains = Earned villains rolled for (50 % each): { $names } — results are secret.
-ia-setup-footer = End each round with /deploy-roll · Imperial activations with /ia activate
+ia-setup-footer = End each round with { COMMAND("deploy-roll") } · Imperial activations with { COMMAND("ia activate") }
 ia-hand-title = Imperial Assault: deployment hand (game master only)
 ia-hand-empty = The deployment hand is empty.
 ia-hand-card = • { $group }: tier { $tier }, cost { $cost }, { $figures }, priority { $priority }
@@ -96,7 +96,10 @@ ia-roll-threat = Threat +{ $inc } ({ $why }): { $before } → { $after }
 ia-roll-calm = Calm: no deployment.
 ia-cost = cost { $cost }
 ia-cost-reinforce-discount = cost { $cost } ({ $base } − { $discount } Onslaught discount, minimum 1)
-ia-reinforced = Reinforced **{ $group }**: { $before } → { $after } figures, { $why }, picked from { $options }; threat { $threat_before } → { $threat_after }
+ia-reinforced = Reinforced **{ $group }**: { $before } → { $after } { $after ->
+    [one] figure
+   *[other] figures
+}, { $why }, picked from { $options }; threat { $threat_before } → { $threat_after }
 ia-roll-all-full = No deployed group is below full strength: nothing to reinforce.
 ia-roll-no-reinforce = No reinforcement affordable with { $threat } threat.
 ia-deploy-why = tier { $tier }, cost { $cost }
@@ -116,14 +119,8 @@ ia-pick-high = 1 of { $n } tier III { $n ->
     [one] candidate
    *[other] candidates
 }, chance { $odds }
-ia-pick-coin-low = 50/50 coin between { $low } tier I/II and { $high } tier III { $high ->
-    [one] candidate
-   *[other] candidates
-} fell to tier I/II, then 1 of { $n }, chance { $odds }
-ia-pick-coin-high = 50/50 coin between { $low } tier I/II and { $high } tier III { $high ->
-    [one] candidate
-   *[other] candidates
-} fell to tier III, then 1 of { $n }, chance { $odds }
+ia-pick-coin-low = 50/50 coin between the tier I/II candidates ({ $low }) and the tier III ones ({ $high }) fell to tier I/II, then 1 of { $n }, chance { $odds }
+ia-pick-coin-high = 50/50 coin between the tier I/II candidates ({ $low }) and the tier III ones ({ $high }) fell to tier III, then 1 of { $n }, chance { $odds }
 ia-roll-hand-empty = The deployment hand is empty; { $threat } threat carries over.
 ia-roll-nothing = Nothing affordable; { $threat } threat carries over.
 ia-roll-nothing-else = Nothing else affordable; { $threat } threat carries over.

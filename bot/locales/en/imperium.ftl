@@ -73,12 +73,22 @@ imp-fire-step-4 = Normal or short-range missile fire
 imp-fire-step-5 = Time-on-target missile attacks (+1 to hit; only ships that survived steps 1–4)
 
 ## systems and ships
-imp-worlds = { $count } world(s)
-imp-outposts = { $count } outpost(s)
+imp-worlds = { $count } { $count ->
+    [one] world
+   *[other] worlds
+}
+imp-outposts = { $count } { $count ->
+    [one] outpost
+   *[other] outposts
+}
 imp-homeworld = homeworld
-imp-system-line = { $name }: { $owner }, { $details }, { $factors } maintenance factors{ $ships ->
+imp-system-line = { $name }: { $owner }, { $details }, { $factors } maintenance { $factors ->
+    [one] factor
+   *[other] factors
+}{ $ships ->
     [0] {""}
-   *[other] , { $ships } ship(s)
+    [one] , { $ships } ship
+   *[other] , { $ships } ships
 }
 imp-ship-type = { $type } ({ $tclass })
 imp-ship-maint = maint { $n }
@@ -107,13 +117,28 @@ imp-summary = GDW Imperium ({ $at_war ->
 }, { $phasing ->
     [terran] Terran
    *[imperial] Imperial
-} phasing): Terran { $terran_rus } RU, { $terran_ships } ships; Imperial { $imperial_rus } RU, { $imperial_ships } ships; { $systems } systems, { $combats } combat(s) in progress
+} phasing): Terran { $terran_rus } RU, { $terran_ships } { $terran_ships ->
+    [one] ship
+   *[other] ships
+}; Imperial { $imperial_rus } RU, { $imperial_ships } { $imperial_ships ->
+    [one] ship
+   *[other] ships
+}; { $systems } { $systems ->
+    [one] system
+   *[other] systems
+}, { $combats } { $combats ->
+    [one] combat
+   *[other] combats
+} in progress
 imp-title-status = GDW Imperium — status
 imp-field-campaign = Campaign
 imp-status-side = { $side ->
     [terran] Terran
    *[imperial] Imperial
-} ({ $who }): { $rus } RU, income { $income } RU, { $ships } ships
+} ({ $who }): { $rus } RU, income { $income } RU, { $ships } { $ships ->
+    [one] ship
+   *[other] ships
+}
 imp-status-combat = Combat at { $system }: round { $round }, initiative { $holder ->
     [terran] Terran
     [imperial] Imperial
@@ -125,7 +150,10 @@ imp-status-combat = Combat at { $system }: round { $round }, initiative { $holde
 imp-limit-problem = { $system }: { $side ->
     [terran] Terran
    *[imperial] Imperial
-} ships need { $need } maintenance factors, the system gives them { $have }
+} ships need { $need } maintenance { $need ->
+    [one] factor
+   *[other] factors
+}, the system gives them { $have }
 imp-status-over-limit = Over the routine limit: { $problem }
 imp-title-setup = GDW Imperium campaign started
 imp-setup-side = { $side ->
@@ -134,7 +162,7 @@ imp-setup-side = { $side ->
 }: { $players }
 imp-setup-first-war-worlds = First war set-up. Imperial worlds: { $worlds }.
 imp-setup-first-war-outposts = Imperial outposts: { $outposts }.
-imp-setup-next = Next: /imperium system set for the other systems, /imperium ship add for the fleets, then /imperium war.
+imp-setup-next = Next: { COMMAND("imperium system set") } for the other systems, { COMMAND("imperium ship add") } for the fleets, then { COMMAND("imperium war") }.
 imp-joined = { $member } plays { $side ->
     [terran] Terran
    *[imperial] Imperial
@@ -208,7 +236,10 @@ imp-surface-strengths = { $side ->
     [terran] Terran
    *[imperial] Imperial
 } surface strengths: { $units }
-imp-surface-rules = Surface combat lasts { $rounds } rounds or until one side has no units with surface factors; attacks use the printed missile CRT, one unit against one unit.
+imp-surface-rules = Surface combat lasts { $rounds } { $rounds ->
+    [one] round
+   *[other] rounds
+} or until one side has no units with surface factors; attacks use the printed missile CRT, one unit against one unit.
 imp-range-note-not-holder = (the requested { $requested } was not applied: only { $holder ->
     [terran] Terran
    *[imperial] Imperial
@@ -233,12 +264,12 @@ imp-range-moved = Range: { $holder ->
 imp-range-open = Range is { $range }{ $note }; { $holder ->
     [terran] Terran
    *[imperial] Imperial
-} may choose { $options } with /imperium range.
+} may choose { $options } with { COMMAND("imperium range") }.
 imp-disengages = { $side ->
     [terran] Terran
    *[imperial] Imperial
 } disengages: jump out to { $where }: { $ships }
-imp-jump-space-place = jump space (place them with /imperium ship move)
+imp-jump-space-place = jump space (place them with { COMMAND("imperium ship move") })
 imp-fighters-loaded = Fighters loaded on motherships: { $ships }
 imp-left-behind = Left behind (no room or cannot jump): { $ships }
 imp-title-range = GDW Imperium — range
@@ -255,7 +286,10 @@ imp-source = { $source ->
     [space-combat] space combat
    *[planetary-defence-fire] planetary defence fire
 }
-imp-reason-hit-twice = hit { $hits } times in one step
+imp-reason-hit-twice = hit { $hits } { $hits ->
+    [one] time
+   *[other] times
+} in one step
 imp-reason-already-disrupted = already disrupted
 imp-reason-weak-screen = screen { $screen }, below { $minimum }: no screen roll
 imp-reason-screen-held = { $die } is below screen { $screen }
@@ -282,7 +316,7 @@ imp-fire-step-line = { $n }. { $text }{ $done ->
     [yes] {" "}(done)
    *[no] {""}
 }
-imp-fire-howto = Roll each attack on your printed CRT; apply every step's hits (destroyed / disrupted) before the next step with /imperium hits. A ship defends in a step with the state it had at that step's start; a ship hit twice in one step is eliminated.
+imp-fire-howto = Roll each attack on your printed CRT; apply every step's hits (destroyed / disrupted) before the next step with { COMMAND("imperium hits") }. A ship defends in a step with the state it had at that step's start; a ship hit twice in one step is eliminated.
 imp-title-fire-steps = Fire steps at { $system }, round { $round } (range { $range })
 imp-no-hits = No hits.
 imp-title-step = Step { $step } at { $system }: { $text }
@@ -290,11 +324,17 @@ imp-combat-end-done = The combat at { $system } has ended.
 
 ## maintenance
 imp-maint-overhaul = { $name }: overhaul ({ $cost } RU) → { $after }
-imp-maint-routine = { $name }: routine ({ $factors } factors) → stays { $after }
+imp-maint-routine = { $name }: routine ({ $factors } { $factors ->
+    [one] factor
+   *[other] factors
+}) → stays { $after }
 imp-maint-frontier = { $name }: frontier, maintenance { $maintenance }, was { $before }, die { $die } → { $after } ({ $chances })
 imp-fate-chance = { $fate } { $pct }
 imp-title-maintenance = Maintenance at { $system }
-imp-maint-factors = Routine { $used }/{ $factors } factors used.
+imp-maint-factors = Routine { $used }/{ $factors } { $factors ->
+    [one] factor
+   *[other] factors
+} used.
 imp-maint-paid = { $side ->
     [terran] Terran
    *[imperial] Imperial
@@ -329,13 +369,13 @@ imp-play-other = You play { $side ->
     [terran] Terran
    *[imperial] Imperial
 }; a member plays one side only.
-imp-give-stock-or-income = Give stock, income or both.
-imp-whose-ship = Say whose ship it is with side:.
+imp-give-stock-or-income = Give { OPTION("imperium rus", "stock") }, { OPTION("imperium rus", "income") } or both.
+imp-whose-ship = Say whose ship it is with { OPTION("imperium ship add", "side") }:.
 imp-only-side = Only { $side ->
     [terran] Terran
    *[imperial] Imperial
 }'s players or the game master may { $action }.
-imp-only-players = Only the campaign's players or the game master may { $action }; take a side with /imperium join.
+imp-only-players = Only the campaign's players or the game master may { $action }; take a side with { COMMAND("imperium join") }.
 imp-only-side-overhaul = Only { $side ->
     [terran] Terran
    *[imperial] Imperial
@@ -346,46 +386,58 @@ imp-only-side-overhaul = Only { $side ->
 imp-only-side-routine = Only { $side ->
     [terran] Terran
    *[imperial] Imperial
-}'s players or the game master may choose who gets routine maintenance; leave routine out for the default.
-imp-bad-tclass = tclass must be one of: { $choices }.
-imp-no-system = No system called '{ $name }'. Add it with /imperium system set.
-imp-no-system-hint = No system called '{ $name }'. Did you mean { $hint }? Add it with /imperium system set.
-imp-no-ship-named = No ship called '{ $name }'. See /imperium fleet.
-imp-no-ship-hint = No ship called '{ $name }'. Did you mean { $hint }? See /imperium fleet.
+}'s players or the game master may choose who gets routine maintenance; leave { OPTION("maintenance", "routine") } out for the default.
+imp-bad-tclass = `{ OPTION("imperium ship add", "tclass") }` must be one of: { $choices }.
+imp-no-system = No system called '{ $name }'. Add it with { COMMAND("imperium system set") }.
+imp-no-system-hint = No system called '{ $name }'. Did you mean { $hint }? Add it with { COMMAND("imperium system set") }.
+imp-no-ship-named = No ship called '{ $name }'. See { COMMAND("imperium fleet") }.
+imp-no-ship-hint = No ship called '{ $name }'. Did you mean { $hint }? See { COMMAND("imperium fleet") }.
 imp-system-name-length = Give a system name of 1 to 40 characters.
-imp-count-range = { $what } must be between 0 and 20.
-imp-homeworld-needs-world = A homeworld needs at least one world: set worlds too.
+imp-count-range = { $what ->
+    [worlds] { OPTION("imperium system set", "worlds") }
+   *[outposts] { OPTION("imperium system set", "outposts") }
+} must be between 0 and 20.
+imp-homeworld-needs-world = A homeworld needs at least one world: set { OPTION("imperium system set", "worlds") } too.
 imp-limit-before-war = Before a war no system may hold more ships than its routine maintenance limit ({ $system }: { $side ->
     [terran] Terran
    *[imperial] Imperial
-} ships need { $need } maintenance factors, the system gives them { $have }).
-imp-war-already = The war has already begun; /imperium interwar ends it.
+} ships need { $need } maintenance { $need ->
+    [one] factor
+   *[other] factors
+}, the system gives them { $have }).
+imp-war-already = The war has already begun; { COMMAND("imperium interwar") } ends it.
 imp-war-cannot-begin = The war cannot begin: { $system }: { $side ->
     [terran] Terran
    *[imperial] Imperial
-} ships need { $need } maintenance factors, the system gives them { $have }.
-imp-stock-range = RU stock must be between 0 and 100000.
-imp-income-range = Income must be between 0 and 100000 RU.
+} ships need { $need } maintenance { $need ->
+    [one] factor
+   *[other] factors
+}, the system gives them { $have }.
+imp-stock-range = RU stock must be between 0 and { $most }.
+imp-income-range = Income must be between 0 and { $most } RU.
 imp-ship-name-length = Give the ship a name or label of 1 to 40 characters.
 imp-ship-exists = There is already a ship called '{ $name }'; pick another label.
 imp-type-length = Give a ship type of at most 40 characters.
-imp-type-missing = Give the ship's type, e.g. 'missile boat' or 'CR'.
-imp-kit-maintenance = The fix kit gives { $kind }s maintenance number { $kit }; leave maintenance out.
-imp-need-maintenance = Give the maintenance number printed on the { $type } counter (maintenance:).
+imp-type-missing = Give the ship's type as its counter prints it, e.g. `missile boat` or `CR`.
+imp-kit-maintenance = The fix kit gives { $kind }s maintenance number { $kit }; leave { OPTION("imperium ship add", "maintenance") } out.
+imp-need-maintenance = Give the maintenance number printed on the { $type } counter ({ OPTION("imperium ship add", "maintenance") }:).
 imp-maintenance-range = Maintenance number must be between 0 and 20.
-imp-need-tclass = Give the tactical class (tclass: freighter, tanker, capital, fighter, troop or other).
+imp-need-tclass = Give the tactical class ({ OPTION("imperium ship add", "tclass") }: freighter, tanker, capital, fighter, troop or other).
 imp-screen-range = Screen factor must be between 0 and 6.
 imp-strength-range = Strength and carrying capacity must be between 0 and 99.
-imp-need-strength = Give the troops' printed strength (strength:).
+imp-need-strength = Give the troops' printed strength ({ OPTION("imperium ship add", "strength") }:).
 imp-already-state = { $ship } is already { $state ->
     [disrupted] disrupted
    *[ready] undisrupted
 }.
 imp-already-at = { $ship } is already at { $system }.
-imp-no-space-combat = No space combat at { $system }: both sides need ships there (see /imperium fleet).
+imp-no-space-combat = No space combat at { $system }: both sides need ships there (see { COMMAND("imperium fleet") }).
 imp-no-surface-combat = No surface combat at { $system }: both sides need units with surface factors there.
-imp-surface-no-range = Surface combat has no range; leave range out.
-imp-surface-over = Surface combat at { $system } is over: it lasts { $rounds } rounds.
+imp-surface-no-range = Surface combat has no range; leave { OPTION("initiative", "range") } out.
+imp-surface-over = Surface combat at { $system } is over: it lasts { $rounds } { $rounds ->
+    [one] round
+   *[other] rounds
+}.
 imp-disengage-round-2 = Disengage is possible from round 2; choose short or long.
 imp-range-steps = From { $current ->
     [short] short
@@ -395,7 +447,7 @@ imp-range-steps = From { $current ->
    *[long] short or long or disengage
 }.
 imp-jump-elsewhere = Jump to another system than the one being left.
-imp-roll-initiative-first = No space combat at { $system }: roll /initiative first.
+imp-roll-initiative-first = No space combat at { $system }: roll { COMMAND("initiative") } first.
 imp-only-holder-range = Only the initiative holder ({ $side ->
     [terran] Terran
    *[imperial] Imperial
@@ -436,8 +488,11 @@ imp-overhaul-cost = The overhauls cost { $side ->
    *[imperial] Imperial
 } { $cost } RU; it has { $rus } RU.
 imp-overhauled-no-routine = { $ship } is overhauled; it needs no routine maintenance.
-imp-routine-too-much = Those ships need { $need } maintenance factors; { $system } gives { $factors }.
-imp-no-war = No war is being fought; begin one with /imperium war.
+imp-routine-too-much = Those ships need { $need } maintenance { $need ->
+    [one] factor
+   *[other] factors
+}; { $system } gives { $factors }.
+imp-no-war = No war is being fought; begin one with { COMMAND("imperium war") }.
 
 ## /campaign history (each entry shown in the reader's language)
 imp-hist-list = { $a }, { $b }
@@ -459,14 +514,20 @@ imp-hist-ship = { $verb ->
    *[move] Ship moved
 }: { $ship }
 imp-hist-hit = Hit on { $ship }: { $result }
-imp-hist-fire-step = { $system } fire step { $step }: { $n } ship(s) hit
+imp-hist-fire-step = { $system } fire step { $step }: { $n } { $n ->
+    [one] ship
+   *[other] ships
+} hit
 imp-hist-range = { $system }: range { $before } → { $after }
 imp-hist-combat-end = Combat at { $system } ended
 imp-hist-initiative = { $mode ->
     [space] Space
    *[surface] Surface
 } combat at { $system }, round { $round }: { $side } has the initiative
-imp-hist-maintenance = Maintenance at { $system }: { $n } ship(s), { $lost } destroyed
+imp-hist-maintenance = Maintenance at { $system }: { $n } { $n ->
+    [one] ship
+   *[other] ships
+}, { $lost } destroyed
 
 ## what each die is labelled with in the history (stored in English)
 imp-die-initiative = { $mode ->

@@ -2,7 +2,7 @@
 
 ## The game: its title (a campaign, a refusal, /help) and what its /help reference opens with
 game-weewar = Weewar
-help-game-intro-weewar = `/battle` works in any channel: one Weewar attack and its counter-strike with the published battle formula, every number explained, and both sides' exact loss odds.
+help-game-intro-weewar = `{ COMMAND("battle") }` works in any channel: one Weewar attack and its counter-strike with the published battle formula, every number explained, and both sides' exact loss odds.
 
 ## Refusals
 ww-give-unit = Give a unit name, e.g. { $example }.
@@ -61,7 +61,10 @@ ww-field-losses = { $unit }'s losses (exact odds)
 ww-terms = A { $a } ({ $striker } vs { $target_vs }) · Ta { $ta } ({ $striker_terrain }, { $striker_class }) · D { $d } ({ $target }) · Td { $td } ({ $target_terrain }, { $target_class }) · B { $b }
 ww-clamped = (clamped from { $value })
 ww-server-hit = ; server rule: hit if r < { $value }
-ww-strike = { $dice } dice, hits per sub unit: { $per_unit } = **{ $hits } { $hits ->
+ww-strike = { $dice } { $dice ->
+        [one] die
+       *[other] dice
+    }, hits per sub unit: { $per_unit } = **{ $hits } { $hits ->
         [one] hit
        *[other] hits
     }** → { $target } loses **{ $losses } { $losses ->

@@ -5,7 +5,7 @@
 
 ## Игра: её название (кампания, отказы, /помощь) и начало её справочника в /помощь
 game-asteroid_belt = Пояс астероидов
-help-game-intro-asteroid_belt = Бот ведёт учёт «Пояса астероидов» (Далёкая Галактика): ресурсы, ОП, отряды, фишки астероидов, порядок ходов; бои и набеги решаются кубиками с точными шансами. Действует только цивилизация, чей сейчас ход.
+help-game-intro-asteroid_belt = Бот ведёт учёт «Пояса астероидов» (Distant Galaxy, эпизод 7): ресурсы, ОП, отряды, фишки астероидов, порядок ходов; бои и набеги решаются кубиками с точными шансами. Действует только цивилизация, чей сейчас ход.
 
 ## Названия
 ab-civ-violet = Фиолетовая Федерация
@@ -51,27 +51,27 @@ ab-empty = {""}
 ab-dash = —
 
 ## Отказы (правила)
-ab-err-unknown-unit = Неизвестный отряд «{ $text }»: укажите engineer, assault, recon или elite (или инженер, штурм, разведчик, элита).
-ab-err-unknown-unit-hint = Неизвестный отряд «{ $text }»: может быть, { $near }? Отряды: инженер, штурм, разведчик, элита.
+ab-err-unknown-unit = Неизвестный отряд «{ $text }»: укажите инженер, штурмовик, разведчик или элита.
+ab-err-unknown-unit-hint = Неизвестный отряд «{ $text }»: может быть, { $near }? Отряды: инженер, штурмовик, разведчик, элита.
 ab-err-unit-count = Число в «{ $text }» должно быть от 1 до { $max }.
-ab-err-no-units = Назовите хотя бы один отряд, например «assault recon».
-ab-err-unknown-civ = Неизвестная цивилизация «{ $text }»: укажите violet (Фиолетовая Федерация), orange (Оранжевая Империя) или green (Зелёная Анархия).
+ab-err-no-units = Назовите хотя бы один отряд, например «штурмовик разведчик».
+ab-err-unknown-civ = Неизвестная цивилизация «{ $text }»: укажите фиолетовая (Фиолетовая Федерация), оранжевая (Оранжевая Империя) или зелёная (Зелёная Анархия).
 ab-err-unknown-civ-hint = Неизвестная цивилизация «{ $text }»: может быть, { $near }? Цивилизации: фиолетовая, оранжевая, зелёная.
 ab-err-civ-not-playing = { $civ } не участвует в этой игре: играют { $players }.
 ab-err-no-asteroid = На поле нет астероида «{ $text }»: метки выглядят как r1, y2, g3.
 ab-err-no-asteroid-hint = На поле нет астероида «{ $text }»: метки выглядят как r1, y2, g3 (например, { $near }).
 ab-err-game-over = Игра окончена: победила { $winner }. Статус и история по-прежнему доступны.
-ab-err-not-joined = Вы ещё не выбрали цивилизацию: сначала /asteroids join.
-ab-err-not-your-turn = Сейчас ход цивилизации «{ $now }», не ваш: дождитесь /asteroids end-turn.
+ab-err-not-joined = Вы ещё не выбрали цивилизацию: сначала { COMMAND("asteroids join") }.
+ab-err-not-your-turn = Сейчас ход цивилизации «{ $now }», не ваш: дождитесь { COMMAND("asteroids end-turn") }.
 ab-err-not-your-turn-gm = Сейчас ход цивилизации «{ $now }», не ваш: ведущий может действовать вне очереди, указав цивилизацию.
 ab-err-natives-against = Укажите, с какой цивилизацией сражаются Аборигены.
 ab-err-not-guards-player = За Аборигенов против цивилизации «{ $against }» играет { $player }, а не вы.
 ab-err-not-your-civ = Вы играете за цивилизацию «{ $actor }» и не можете действовать за «{ $side }».
 ab-err-gm-only-civ = Вы играете за цивилизацию «{ $actor }»: действовать за «{ $civ }» может только ведущий.
 ab-err-not-target = { $label } — не цель: охраны, за которую можно играть, нет.
-ab-err-setup-count = Назовите 2 или 3 цивилизации в порядке хода, например «violet orange green».
+ab-err-setup-count = Назовите 2 или 3 цивилизации в порядке хода, например «фиолетовая оранжевая зелёная».
 ab-err-setup-twice = Каждая цивилизация может участвовать только один раз: назовите её один раз.
-ab-err-variant = Неизвестный вариант «{ $text }»: укажите standard, fast или hard.
+ab-err-variant = Неизвестный вариант «{ $text }»: выберите Стандартный, Ускоренный или Усложнённый.
 ab-err-goal = Цель должна быть больше начальных { $start } ОП и не больше 200.
 ab-err-portals = Порталов должно быть от 1 до { $max }.
 ab-err-start-force = Начальное число (отряд: { $unit }) должно быть от 0 до { $max }.
@@ -100,22 +100,30 @@ ab-err-natives-each-other = Аборигены не сражаются друг 
 ab-err-natives-no-unit = У Аборигенов нет такого отряда: { $unit }.
 ab-err-no-defender = У { $civ_gen } нет в поле { $unit_gen }, которого можно атаковать.
 ab-err-same-civ = В сражении нужны две разные цивилизации.
-ab-err-shuttle-capacity = В шаттле помещается от 1 до { $cap } отрядов.
+ab-err-shuttle-capacity = В шаттле помещается от 1 до { $cap } { $cap ->
+    [one] отряда
+    [few] отрядов
+   *[many] отрядов
+}.
 ab-err-not-enough = В поле у { $civ_gen } готовых к действию отрядов типа «{ $unit }»: { $have }, а нужно { $n }.
 ab-err-mine-taken = { $label } — уже шахта цивилизации «{ $owner }»: её нельзя отобрать.
-ab-err-already-flag = На { $label } уже стоит флаг: постройте шахту командой /capture mine.
+ab-err-already-flag = На { $label } уже стоит флаг: постройте шахту командой { COMMAND("capture mine") }.
 ab-err-already-target = { $label } уже цель цивилизации «{ $civ }».
 ab-err-guards-later = Охрана { $label } атакует только после хода цивилизации «{ $civ }».
-ab-err-guards-done = Охрана { $label } уже атаковала: теперь { $civ } может атаковать её командой /capture attack.
+ab-err-guards-done = Охрана { $label } уже атаковала: теперь { $civ } может атаковать её командой { COMMAND("capture attack") }.
 ab-err-picks = Выберите по одному отряду захватчиков на каждого охранника: на { $label } охранников { $n } ({ $guards }), выбрано { $got }.
 ab-err-pick-missing = У { $civ_gen } нет в поле { $unit_gen } для атаки охранника № { $n }.
-ab-err-not-your-target = { $label } — не цель цивилизации «{ $civ }»: отметьте её командой /capture target.
+ab-err-not-your-target = { $label } — не цель цивилизации «{ $civ }»: отметьте её командой { COMMAND("capture target") }.
 ab-err-guards-not-yet = Охрана { $label } выходит только после хода цивилизации «{ $civ }».
-ab-err-guards-first = Сначала { $player } должна сыграть атаку охраны на { $label }.
+ab-err-guards-first = Сначала атакует охрана на { $label }: за неё играет { $player }.
 ab-err-no-such-guard = На { $label } не осталось охранника «{ $guard }» (охрана: { $guards }).
 ab-err-already-mine = { $label } — уже шахта цивилизации «{ $owner }».
-ab-err-no-flag = На { $label } ещё нет флага: сначала нужно победить охрану (/capture target).
-ab-err-create-count = За раз можно создать от 1 до { $max } отрядов.
+ab-err-no-flag = На { $label } ещё нет флага: сначала нужно победить охрану ({ COMMAND("capture target") }).
+ab-err-create-count = За раз можно создать от 1 до { $max } { $max ->
+    [one] отряда
+    [few] отрядов
+   *[many] отрядов
+}.
 ab-err-not-your-mine = { $label } — не шахта цивилизации «{ $civ }»: создавайте отряды у своей шахты.
 ab-err-one-elite = Элитный отряд только один: создайте 1.
 ab-err-elite-not-in-repair = Элитный отряд { $civ_gen } не в ремонте: он только один.
@@ -123,22 +131,42 @@ ab-err-elite-creates-only = Элитный отряд { $civ_gen } создаё�
 ab-err-elite-where = Укажите, у какой шахты { $civ_gen } стоит элитный отряд.
 ab-err-elite-done = Элитный отряд { $civ_gen } уже создавал отряды в этот ход.
 ab-err-elite-limit = Элитный отряд { $civ_gen } создаёт не больше { $limit } за ход.
-ab-err-elite-cost = { $unit } × { $count } стоит { $cost }, а у { $civ_gen } только { $have }.
-ab-err-mine-stock = { $unit } × { $count } стоит { $cost }, а у шахты { $label } осталось лишь { $stock } её собственных ресурсов на отряды рядом с ней.
+ab-err-elite-cost = Отряды ({ $unit } × { $count }) стоят { $cost }, а у { $civ_gen } только { $have }.
+ab-err-mine-stock = Отряды ({ $unit } × { $count }) стоят { $cost }, а собственных ресурсов на отряды рядом с ней у шахты { $label } { $stock ->
+    [one] остался лишь
+    [few] осталось лишь
+   *[many] осталось лишь
+} { $stock } { $stock ->
+    [one] ресурс
+    [few] ресурса
+   *[many] ресурсов
+}.
 ab-err-moves = Передвижений должно быть от 1 до { $max }.
 ab-err-no-reserve = У { $civ_gen } нет { $unit_gen } в резерве на стартовой базе.
 ab-err-not-class-3 = { $label } — астероид класса { $number }: шаттл активируется только у астероида 3 класса (g…).
 ab-err-no-raids = Усложнённый вариант: грузовой шаттл неактивен, нападать на него нельзя.
-ab-err-raid-no-shuttle = У { $civ_gen } нет шаттла, чтобы подойти вплотную к грузовому: активируйте шаттл у астероида 3 класса командой /asteroids shuttle (на-борту: ваши отряды), подведите его к грузовому шаттлу и нападайте им.
-ab-err-raid-empty-shuttle = В шаттле { $number } ({ $civ }) нет отрядов: погрузите от 1 до 3 командой /asteroids board и нападайте им.
-ab-err-no-shuttles = У { $civ_gen } нет шаттла на поле: активируйте его у астероида 3 класса командой /asteroids shuttle.
-ab-err-which-shuttle = У { $civ_gen } шаттлы { $numbers }: укажите, какой именно (шаттл).
+ab-err-raid-no-shuttle = У { $civ_gen } нет шаттла, чтобы подойти вплотную к грузовому: активируйте шаттл у астероида 3 класса командой { COMMAND("asteroids shuttle") } ({ OPTION("asteroids shuttle", "units-aboard") }: ваши отряды), подведите его к грузовому шаттлу и нападайте им.
+ab-err-raid-empty-shuttle = В шаттле { $number } ({ $civ }) нет отрядов: погрузите от 1 до 3 командой { COMMAND("asteroids board") } и нападайте им.
+ab-err-no-shuttles = У { $civ_gen } нет шаттла на поле: активируйте его у астероида 3 класса командой { COMMAND("asteroids shuttle") }.
+ab-err-which-shuttle = У { $civ_gen } шаттлы { $numbers }: укажите, какой именно ({ OPTION("asteroids raid", "shuttle") }:).
 ab-err-no-such-shuttle = У { $civ_gen } нет шаттла { $number }: есть шаттлы { $numbers }.
-ab-err-shuttle-full = В шаттле { $number } уже { $n }: помещается не больше { $cap }, ещё { $more } не войдут.
+ab-err-shuttle-full = Шаттл { $number } уже везёт { $n } { $n ->
+    [one] отряд
+    [few] отряда
+   *[many] отрядов
+}, а помещается не больше { $cap }: ещё { $more } { $more ->
+    [one] отряд не войдёт
+    [few] отряда не войдут
+   *[many] отрядов не войдут
+}.
 ab-err-not-free = В поле у { $civ_gen } готовых к действию отрядов типа «{ $unit }» не на борту шаттла: { $have }, а нужно { $n }.
 ab-err-not-aboard = В шаттле { $number } отрядов типа «{ $unit }»: { $have }, а не { $n }.
 ab-err-shuttle-moved = Шаттл { $number } ({ $civ }) в этот ход уже передвигался (скорость { $speed }).
-ab-err-disband-count = За раз можно ликвидировать от 1 до { $max } отрядов.
+ab-err-disband-count = За раз можно ликвидировать от 1 до { $max } { $max ->
+    [one] отряда
+    [few] отрядов
+   *[many] отрядов
+}.
 ab-err-disband-none = В поле у { $civ_gen } отрядов типа «{ $unit }»: { $have }, а не { $n }: ликвидировать можно только отряды на поле.
 ab-err-no-tokens = { $civ } уже использовала все фишки возможности элитного отряда.
 ab-err-reinforced = { $civ } уже получала своё единственное подкрепление.
@@ -146,7 +174,7 @@ ab-err-reinforce-units = Подкрепление — только для цив
 ab-err-reinforce-resources = Подкрепление — только если не на что создать отряд: у { $civ_gen } { $have }, а самый дешёвый отряд стоит { $cheapest }.
 
 ## Отказы (команды)
-ab-err-defender-side = Укажите, кто защищается: параметр defender-side.
+ab-err-defender-side = Укажите, кто защищается: { OPTION("asteroids fight", "defender-side") }:.
 ab-err-board = Поле: пять чисел — астероиды классов 1–5, например «10 6 8 4 5».
 ab-action-give-civ = отдавать цивилизацию другому участнику
 
@@ -192,7 +220,7 @@ ab-field-dice = Кубики
 ab-field-winner = Победитель
 ab-winner = 🏆 { $civ }
 ab-field-next = Дальше
-ab-next-setup = Каждый игрок выбирает цивилизацию командой `/asteroids join`. Первой ходит { $civ }.
+ab-next-setup = Каждый игрок выбирает цивилизацию командой `{ COMMAND("asteroids join") }`. Первой ходит { $civ }.
 ab-your-turn = { $member }, ваш ход: { $civ }.
 
 ## Ответы: по предложению на событие
@@ -209,11 +237,11 @@ ab-ev-join = { $member } играет за цивилизацию «{ $civ }».
 ab-ev-victory = 🏆 { $civ } набирает { $vp } из { $goal } ОП и побеждает! Кампания закрыта.
 ab-ev-shuttle-defeated = Шаттл { $civ_gen } побеждён: в ремонт — { $units }.
 ab-ev-target-replaced = { $civ } убирает фишку «Цель» { $other_gen } с { $label }.
-ab-ev-target-marked = { $civ } ставит фишку «Цель» на { $label } (класс { $number }). Охрана: { $guards }. После хода { $civ_gen } за неё играет { $player } (/capture guards { $label }).
+ab-ev-target-marked = { $civ } ставит фишку «Цель» на { $label } (класс { $number }). Охрана: { $guards }. После хода { $civ_gen } за неё играет { $player } ({ COMMAND("capture guards") } { $label }).
 ab-ev-guards-start = Аборигены с { $label } атакуют захватчиков { $civ_gen }.
 ab-ev-guards-idle = Охранник ({ $guard }) не находит захватчиков в поле.
 ab-ev-guards-redirect = Выбранного отряда уже нет: охранник ({ $guard }) атакует вместо него: { $unit }.
-ab-ev-guards-left = Охрана на { $label }: { $guards }. Все остаются на местах до хода { $civ_gen } (/capture attack { $label }).
+ab-ev-guards-left = Охрана на { $label }: { $guards }. Все остаются на местах до хода { $civ_gen } ({ COMMAND("capture attack") } { $label }).
 ab-ev-guards-remaining = Охрана на { $label }: { $guards }.
 ab-ev-flag = Охраны не осталось: фишка «Цель» на { $label } меняется на «Флаг».
 ab-ev-mine-built = { $civ } строит шахту на { $label } (класс { $number }): +{ $vp } ОП ({ $total_vp }/{ $goal }), +{ $gained } { $gained ->
@@ -229,19 +257,39 @@ ab-ev-mine-income = В начале каждого хода владельца �
 }.
 ab-ev-elite-roll = Кубик { $face } (2 отряда при { $needed }–6): элитный отряд создаёт { $made }.
 ab-ev-create-elite = Элитный отряд { $civ_gen } создаёт у { $label }: { $unit } × { $count } за { $cost } (осталось { $left }); { $ready_text }.
-ab-ready-next-turn = действовать они смогут со следующего хода
-ab-ready-now = действовать они могут сразу
+ab-ready-next-turn = { $count ->
+    [one] действовать он сможет со следующего хода
+    [few] действовать они смогут со следующего хода
+   *[many] действовать они смогут со следующего хода
+}
+ab-ready-now = { $count ->
+    [one] действовать он может сразу
+    [few] действовать они могут сразу
+   *[many] действовать они могут сразу
+}
 ab-ev-create-base = { $civ } создаёт на стартовой базе ({ $label }): { $unit } × { $count } за { $cost } (осталось { $left }); отряды в резерве.
 ab-ev-create-mine = { $civ } создаёт у { $label }: { $unit } × { $count } за { $cost } (осталось { $left }; собственных ресурсов шахты — { $stock }).
 ab-ev-move = { $civ } передвигает { $unit }{ $base_text }: { $moves } × { $per_move } = { $cost } (осталось { $left }).
 ab-move-from-base = {" "}со стартовой базы { $base }
 ab-ev-shuttle = { $civ } активирует шаттл { $number } у { $label }: { $cost_text } (осталось { $left }).
 ab-ev-shuttle-board = На борту шаттла { $number } ({ $civ }): { $units }.
-ab-ev-shuttle-empty = Шаттл { $number } ждёт пустым: погрузите от 1 до 3 отрядов командой /asteroids board.
+ab-ev-shuttle-empty = Шаттл { $number } ждёт пустым: погрузите от 1 до 3 отрядов командой { COMMAND("asteroids board") }.
 ab-ev-shuttle-unload = Из шаттла { $number } ({ $civ }) выгружаются: { $units }.
 ab-ev-shuttle-gone = В шаттле { $number } больше нет отрядов: он убирается с поля.
-ab-ev-shuttle-move = Шаттл { $number } ({ $civ }; на борту: { $units }) в этот ход проходит до { $speed } красных клеток, бесплатно.
-ab-ev-disband = { $civ } ликвидирует отряды ({ $unit } × { $count }): фишки уходят с поля в ремонт (в поле осталось { $field }).
+ab-ev-shuttle-move = Шаттл { $number } ({ $civ }; на борту: { $units }) в этот ход проходит до { $speed } { $speed ->
+    [one] красной клетки
+    [few] красных клеток
+   *[many] красных клеток
+}, бесплатно.
+ab-ev-disband = { $civ } ликвидирует { $count ->
+    [one] отряд
+    [few] отряды
+   *[many] отряды
+} ({ $unit } × { $count }): { $count ->
+    [one] фишка уходит
+    [few] фишки уходят
+   *[many] фишки уходят
+} с поля в ремонт (в поле осталось: { $field }).
 ab-shuttle-free = бесплатно у своей шахты 3 класса
 ab-shuttle-cost = { $cost } { $cost ->
     [one] ресурс
@@ -251,7 +299,11 @@ ab-shuttle-cost = { $cost } { $cost ->
 ab-ev-raid = { $civ } нападает на грузовой шаттл шаттлом { $number }, на борту { $aboard }: кубик { $face }, { $result_text }.
 ab-raid-defeat = поражение атакующего шаттла (фишки в ремонт)
 ab-raid-escape = грузовой шаттл уходит от погони в другой портал
-ab-raid-gain = вы получаете { $gain } очков ресурсов
+ab-raid-gain = добыча — { $gain } { $gain ->
+    [one] ресурс
+    [few] ресурса
+   *[many] ресурсов
+}
 ab-ev-raid-repair = Шаттл { $number } потерян. В ремонт: { $units }.
 ab-ev-raid-gain = Теперь у { $civ_gen } { $resources } { $resources ->
     [one] ресурс
@@ -262,15 +314,19 @@ ab-ev-cargo-moved = Грузовой шаттл переходит из порт
 ab-ev-cargo-stays = Грузовой шаттл остаётся у единственного портала ({ $portal }).
 ab-ev-token = { $civ } использует фишку возможности элитного отряда{ $note_text } (осталось { $left }).
 ab-token-note = : { $note }
-ab-ev-reinforce = { $civ } получает единственное подкрепление на { $label }: по 1 отряду каждого типа и { $gained } ресурсов (всего { $resources }).
+ab-ev-reinforce = { $civ } получает единственное подкрепление на { $label }: по 1 отряду каждого типа и { $gained } { $gained ->
+    [one] ресурс
+    [few] ресурса
+   *[many] ресурсов
+} (всего { $resources }).
 ab-ev-turn-end = { $civ } заканчивает ход. Ход { $turn }: ходит { $next }.
 ab-ev-turn-income = +{ $income } { $income ->
     [one] ресурс
     [few] ресурса
    *[many] ресурсов
 } от шахт 5 класса ({ $mines }), всего { $resources }.
-ab-ev-turn-guards-due = Сыграйте охрану: { $label } (цель { $civ_gen }) — /capture guards { $label }.
-ab-ev-turn-besieged = На { $label } ещё стоит охрана ({ $guards }): атакуйте её командой /capture attack { $label }.
+ab-ev-turn-guards-due = Сыграйте охрану: { $label } (цель { $civ_gen }) — { COMMAND("capture guards") } { $label }.
+ab-ev-turn-besieged = На { $label } ещё стоит охрана ({ $guards }): атакуйте её командой { COMMAND("capture attack") } { $label }.
 
 ## Сражения
 ab-fight-head = { $aunit } ({ $attacker }) атакует { $dunit } ({ $defender }): атака { $ar }{ $abonus } = { $at } против защиты { $dr }{ $dbonus } = { $dt }: { $verdict }{ $why }
@@ -288,7 +344,7 @@ ab-fight-odds = Шансы атакующего были: победа { $win },
 ab-fight-natives-removed = Отряд Аборигенов убирается с поля: { $unit }.
 ab-fight-to-repair = Отряд { $civ_gen } уходит в ремонт: { $unit }.
 ab-odds-title = Шансы в сражении
-ab-odds-text = Атакует { $aunit } ({ $abonus }), защищается { $dunit } ({ $dbonus }), по кубику d6:
+ab-odds-text = Атакует { $aunit } ({ $abonus }), защищается { $dunit } ({ $dbonus }), по броску кубика:
     победа **{ $win }** ({ $winf }) · ничья **{ $draw }** ({ $drawf }) · поражение **{ $lose }** ({ $losef })
 
 ## Астероиды (статус, подсказки)
@@ -298,13 +354,13 @@ ab-ast-base = { $head }: стартовая база — { $owner }
 ab-ast-flag = { $head }: флаг, шахту может построить любая цивилизация рядом
 ab-ast-target = { $head }: цель — { $civ }, охрана: { $guards }; { $when }
 ab-when-marked = охрана атакует после хода { $civ_gen }
-ab-when-due = { $player } должна сыграть атаку охраны
+ab-when-due = охрана атакует, за неё играет { $player }
 ab-when-besieged = { $civ } может атаковать охрану в свой ход
 ab-ast-free = { $head }: свободен
 
 ## /asteroids status
 ab-status-title = Пояс астероидов — статус
-ab-status-unclaimed = не выбрана — /asteroids join
+ab-status-unclaimed = не выбрана — { COMMAND("asteroids join") }
 ab-status-to-play = {" "}◀ ходит
 ab-status-books = **{ $resources }** { $resources ->
     [one] ресурс
@@ -336,5 +392,7 @@ ab-choice-unit = { $unit }: в поле { $n }
 ## /campaign history
 ab-history = { $civ } — { $title }: { $lines }
 ab-history-game = { $title }: { $lines }
+## запись сражения: её строка сама начинается с «Бой:»
+ab-history-fight = { $civ } — { $lines }
 ab-list-space = { $a } { $b }
-ab-hist-fight = Бой: { $aunit } ({ $attacker }) — { $at } против { $dunit } ({ $defender }) — { $dt }: { $verdict }.
+ab-hist-fight = Бой: { $aunit } ({ $attacker }) с атакой { $at } против { $dunit_gen } ({ $defender }) с защитой { $dt }: { $verdict }.

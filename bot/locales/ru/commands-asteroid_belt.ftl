@@ -60,7 +60,7 @@ cmd-asteroids-create =
     .desc = Создать отряды на базе или у шахты
 opt-asteroids-create--unit =
     .name = отряд
-    .desc = Тип отряда (так же из ремонта)
+    .desc = Тип отряда (также из ремонта)
 opt-asteroids-create--count =
     .name = количество
     .desc = Сколько (по умолчанию 1)
@@ -76,7 +76,7 @@ opt-asteroids-create--civilisation =
 
 cmd-asteroids-move =
     .name = передвинуть
-    .desc = Оплатить передвижение (инженер, разведчик 1, штурм 2)
+    .desc = Оплатить передвижение (инженер, разведчик 1, штурмовик 2)
 opt-asteroids-move--unit =
     .name = отряд
     .desc = Какой отряд
@@ -268,5 +268,7 @@ choice-violet = Фиолетовая Федерация
 choice-orange = Оранжевая Империя
 choice-green = Зелёная Анархия
 choice-natives = Аборигены
-choice-standard = Стандартный
-choice-fast = Ускоренный
+## вариант игры (свои ключи: «hard» у сложности Imperial Assault — другое слово)
+choice-variant-standard = Стандартный
+choice-variant-fast = Ускоренный
+choice-variant-hard = Усложнённый

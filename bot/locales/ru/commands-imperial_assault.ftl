@@ -7,7 +7,7 @@ cmd-ia =
     .name = ia
     .desc = Imperial Assault: бот играет за Империю
 cmd-ia-setup =
-    .name = настройка
+    .name = начать
     .desc = Начать миссию Imperial Assault в этом канале
 opt-ia-setup--difficulty =
     .name = сложность
@@ -68,6 +68,7 @@ cmd-ia-hand =
     .desc = Ведущий: рука развёртывания Империи (видна только вам)
 
 ## Выбор сложности (общие ключи choice-…: один раз на весь бот)
-choice-easy = Легко
-choice-medium = Средне
-choice-hard = Сложно
+## сложность миссии (свои ключи: «hard» у варианта «Пояса астероидов» — другое слово)
+choice-difficulty-easy = Лёгкая
+choice-difficulty-medium = Средняя
+choice-difficulty-hard = Сложная

@@ -13,14 +13,14 @@ error-unexpected = Что-то пошло не так (код { $ref }). Соо�
 button-expired = Эта кнопка устарела — выполните команду заново.
 use-in-channel = Используйте эту команду в канале сервера.
 no-campaign = В этом канале нет кампании — начните её командой { $hint }.
-no-campaign-game = В этом канале нет кампании { $game } — начните её командой { $hint }.
-no-campaign-yet = В этом канале нет кампании — сначала начните её (см. /help).
-wrong-game = В этом канале играют в { $current }, а не в { $game } — используйте здесь команды этой игры или другой канал.
-campaign-exists = В этом канале уже идёт кампания { $game } — сначала завершите её командой /campaign end.
+no-campaign-game = В этом канале нет кампании «{ $game }» — начните её командой { $hint }.
+no-campaign-yet = В этом канале нет кампании — сначала начните её (см. { COMMAND("help") }).
+wrong-game = В этом канале играют в «{ $current }», а не в «{ $game }» — используйте здесь команды этой игры или другой канал.
+campaign-exists = В этом канале уже идёт кампания «{ $game }» — сначала завершите её командой { COMMAND("campaign end") }.
 campaign-changed = История тем временем изменилась — ничего не отменено; попробуйте ещё раз.
 campaign-ended = Эта кампания уже завершена — кнопка относилась к ней; ничего не изменено.
-id-out-of-range = В запросе id, которого Discord не выдаёт ({ $id }), — ничего не сделано.
-nothing-to-undo = Отменять нечего: кампания в начальном состоянии (удалить её — /campaign end).
+id-out-of-range = В запросе идентификатор, которого Discord не выдаёт ({ $id }), — ничего не сделано.
+nothing-to-undo = Отменять нечего: кампания в начальном состоянии (удалить её — { COMMAND("campaign end") }).
 undo-broken = Запись #{ $seq } нельзя отменить: сохранённое изменение не подходит к состоянию кампании (файл правили вручную?) — ничего не изменено.
 not-game-master = Это может только ведущий — участник, начавший кампанию, добавленный ведущий или тот, у кого есть право «Управлять каналами».
 not-game-master-action = Только ведущий может { $action } — участник, начавший кампанию, добавленный ведущий или тот, у кого есть право «Управлять каналами».
@@ -42,7 +42,11 @@ opt-type-9 = участником или ролью
 opt-type-10 = числом
 opt-type-11 = прикреплённым файлом
 opt-wrong-type = `{ $option }` должен быть { $kind }.
-opt-length = Длина `{ $option }` — от { $low } до { $high } символов (сейчас { $got }).
+opt-length = Длина `{ $option }` — от { $low } до { $high } { $high ->
+    [one] символа
+    [few] символов
+   *[many] символов
+} (сейчас { $got }).
 opt-range = `{ $option }` должен быть от { $low } до { $high } (получено { $got }).
 opt-min = `{ $option }` должен быть не меньше { $low } (получено { $got }).
 opt-max = `{ $option }` должен быть не больше { $high } (получено { $got }).
@@ -79,7 +83,10 @@ section-general = Общее
 section-campaign = Кампания
 
 ## /campaign
-campaign-status-title = Кампания { $game }
+## параметр «да/нет» в команде строки истории и отмены
+option-true = да
+option-false = нет
+campaign-status-title = Кампания «{ $game }»
 campaign-status-unreadable = (состояние не удалось описать)
 campaign-field-started = Начата
 campaign-field-by = Кем
@@ -88,8 +95,8 @@ campaign-field-imported = Импортирована
 campaign-imported-by = { $member }, { $when } — записи до импорта взяты из файла
 campaign-end-nothing = В этом канале нет кампании — завершать нечего.
 campaign-end-gone = Этой кампании уже нет — ничего не изменилось.
-campaign-end-done = Кампания { $game } завершена и удалена.
-campaign-end-ask = Завершить кампанию { $game } в этом канале? Её состояние и история будут удалены навсегда.
+campaign-end-done = Кампания «{ $game }» завершена и удалена.
+campaign-end-ask = Завершить кампанию «{ $game }» в этом канале? Её состояние и история будут удалены навсегда.
 campaign-end-button = Завершить кампанию
 history-title = { $game } — история
 history-empty = История пуста.
@@ -105,27 +112,43 @@ undo-not-allowed = Отменить последнее действие може
 undo-done = Отменено #{ $seq } ({ $actor }: `{ $command }` — { $summary }). Кампания вернулась к состоянию до него.
 undo-ask = Отменить действие #{ $seq } участника { $actor } (`{ $command }` — { $summary })?
 undo-button = Отменить
-export-done = Кампания { $game }: состояние и записей истории — { $count }. Загрузить обратно — /campaign import.
-export-too-large = Файл этой кампании больше, чем Discord позволяет боту отправить здесь ({ $limit } МиБ), даже сжатый. Хозяин бота может сохранить его командой `python -m bot export --channel { $channel } FILE` (docs/running.md, «Campaign files on the host»).
-export-compressed = Сжат gzip, чтобы уложиться в предел Discord здесь ({ $limit } МиБ): /campaign import читает его как есть; открыть — `gunzip`.
-import-too-large-unpacked = Распакованный файл больше { $limit } байт. Хозяин бота может загрузить его командой `python -m bot import`.
-import-too-large = Файл слишком большой ({ $size } байт; не больше { $limit }).
+export-done = Кампания «{ $game }»: состояние и { $count } { $count ->
+    [one] запись истории
+    [few] записи истории
+   *[many] записей истории
+}. Загрузить обратно — { COMMAND("campaign import") }.
+export-too-large = Файл этой кампании больше, чем Discord позволяет боту отправить здесь ({ $limit } МиБ), даже сжатый. Хозяин бота может сохранить его командой `python -m bot export --channel { $channel } FILE` (docs/running.md, раздел «Campaign files on the host»).
+export-compressed = Сжат gzip, чтобы уложиться в предел Discord здесь ({ $limit } МиБ): { COMMAND("campaign import") } читает его как есть; открыть — `gunzip`.
+import-too-large-unpacked = Распакованный файл больше предела: { $limit } { $limit ->
+    [one] байт
+    [few] байта
+   *[many] байт
+}. Хозяин бота может загрузить его командой `python -m bot import`.
+import-too-large = Файл слишком большой ({ $size } { $size ->
+    [one] байт
+    [few] байта
+   *[many] байт
+}; не больше { $limit }).
 import-download-failed = Не удалось скачать файл из Discord — попробуйте ещё раз.
-import-ask-replace = Заменить кампанию { $current } в этом канале загруженной кампанией { $game } (записей истории: { $count })?
-import-ask-start = Начать кампанию в этом канале из загруженной кампании { $game } (записей истории: { $count })?
-import-done = Загружена кампания { $game }, записей истории: { $count }.
+import-ask-replace = Заменить кампанию «{ $current }» в этом канале загруженной кампанией «{ $game }» (записей истории: { $count })?
+import-ask-start = Начать кампанию в этом канале из загруженной кампании «{ $game }» (записей истории: { $count })?
+import-done = Загружена кампания «{ $game }», записей истории: { $count }.
 import-button = Загрузить
 import-campaign-changed = Кампания канала изменилась, пока вы решали, — ничего не импортировано; запустите импорт заново.
 import-not-json = Файл — не корректный JSON: { $problem }
 import-not-export = Это не выгрузка кампании этого бота.
 import-invalid = Файл некорректен: { $problem }
-import-too-deep = Вложенность в файле глубже { $limit } уровней; в выгрузке кампании такой не бывает.
+import-too-deep = Вложенность в файле глубже { $limit } { $limit ->
+    [one] уровня
+    [few] уровней
+   *[many] уровней
+}; в выгрузке кампании такой не бывает.
 gm-bot = Боты не могут быть ведущими.
 gm-added = { $member } теперь ведущий здесь.
 gm-already = { $member } уже ведущий здесь.
 gm-creator = Участник, начавший кампанию, всегда её ведущий.
-gm-not-added = { $member } не был добавлен ведущим здесь.
+gm-not-added = { $member } не в списке ведущих здесь.
 gm-removed = { $member } больше не ведущий здесь.
 gm-title = Ведущие
-gm-creator-line = { $member } (начал кампанию)
+gm-creator-line = { $member } (создатель кампании)
 gm-manage-line = …и любой, у кого есть право «Управлять каналами» в этом канале.

@@ -34,7 +34,7 @@ ia-unknown-group-id = Неизвестный номер отряда развё�
 ia-threat-level-min = Уровень угрозы должен быть не меньше { $low }.
 ia-threat-level-range = Уровень угрозы — от { $low } до { $high } (он указан в описании миссии).
 ia-negative-start-threat = Начальная угроза не может быть отрицательной; укажите 0 или больше.
-ia-bad-difficulty = Сложность должна быть лёгкой (easy), средней (medium) или сложной (hard).
+ia-bad-difficulty = Сложность — одна из: Лёгкая, Средняя, Сложная.
 ia-name-a = Назовите { $what ->
     [villain] злодея
     [deployed] развёрнутый отряд
@@ -54,8 +54,8 @@ ia-no-such = Нет { $what ->
 ia-unknown-expansion = Неизвестное дополнение «{ $name }»; возможные: { $valid }.
 ia-unknown-expansion-hint = Неизвестное дополнение «{ $name }»; может быть, { $near }?
 ia-villain-expansion = { $name } входит в дополнение { $expansion }; добавьте его в список дополнений.
-ia-none-deployed = Ни один имперский отряд не развёрнут; сначала разверните отряд командой /ia развернуть.
-ia-all-activated = Все имперские отряды уже активированы; завершите раунд командой /бросок-развертывания.
+ia-none-deployed = Ни один имперский отряд не развёрнут; сначала разверните отряд командой { COMMAND("ia deploy") }.
+ia-all-activated = Все имперские отряды уже активированы; завершите раунд командой { COMMAND("deploy-roll") }.
 ia-bad-count = { $group }: { $left ->
     [one] осталась { $left } фигурка
     [few] осталось { $left } фигурки
@@ -65,7 +65,7 @@ ia-already-deployed = { $group } уже на поле.
 ia-not-owned = { $name } входит в дополнение { $expansion }, а его в этой миссии нет.
 ia-zero-threat = Укажите ненулевое число, например 3 или -2.
 
-## /ia настройка и /ia рука
+## /ia начать и /ia рука
 ia-draw-tier = Ранг { $tier }: { $names }
 ia-draw-tier-short = Ранг { $tier }: { $names } (нужно { $wanted }, доступно только { $available })
 ia-draw-villain-added = Заслуженный злодей { $group }: бросок 50 %, добавлен в руку
@@ -79,10 +79,10 @@ ia-setup-hand = В руке развёртывания Империи **{ $n }**
     [one] карта
     [few] карты
    *[many] карт
-} (ведущий видит их командой /ia рука).
+} (ведущий видит их командой { COMMAND("ia hand") }).
 ia-setup-short-tier = В ранге { $tier } не хватило отрядов: нужно { $wanted }, доступно только { $available }.
 ia-setup-villains = Броски за заслуженных злодеев (50 % каждый): { $names } — результаты скрыты.
-ia-setup-footer = Конец раунда — /бросок-развертывания · активации Империи — /ia активация
+ia-setup-footer = Конец раунда — { COMMAND("deploy-roll") } · активации Империи — { COMMAND("ia activate") }
 ia-hand-title = Imperial Assault: рука развёртывания (только для ведущего)
 ia-hand-empty = Рука развёртывания пуста.
 ia-hand-card = • { $group }: ранг { $tier }, стоимость { $cost }, { $figures }, приоритет { $priority }
@@ -92,7 +92,7 @@ ia-hand-how = Как набрана рука
 ## /бросок-развертывания
 ia-roll-title = Конец раунда { $round }: { $band }
 ia-roll-field = Событие развёртывания
-ia-roll-dice = 2К6 **{ $a } + { $b }** { $sign } МР { $dm } = **{ $total }** → { $band }
+ia-roll-dice = 2к6 **{ $a } + { $b }** { $sign } МР { $dm } = **{ $total }** → { $band }
 ia-inc-level = уровень угрозы
 ia-inc-level-plus = уровень угрозы + { $extra }
 ia-inc-scaled = { $base }: { $raw } × { $factor }, с округлением
@@ -109,23 +109,23 @@ ia-roll-all-full = Все развёрнутые отряды в полном с
 ia-roll-no-reinforce = Угрозы { $threat } не хватает ни на одно подкрепление.
 ia-deploy-why = ранг { $tier }, стоимость { $cost }
 ia-deploy-why-discount = ранг { $tier }, стоимость { $cost } ({ $base } − { $discount }, скидка Натиска)
-ia-deploy-why-fuzzy = { $why }, **нечёткое развёртывание**: не хватало угрозы { $short }, угроза обнулена
+ia-deploy-why-fuzzy = { $why }, **развёртывание с недостачей**: не хватало угрозы { $short }, угроза обнулена
 ia-threat-change = угроза { $before } → { $after }
-ia-swap-downgrade = Лёгкая сложность: шанс 15 % заменить на { $group }: { $happened }
-ia-swap-upgrade = Сложная сложность: шанс 15 % улучшить до { $group }: { $happened }
+ia-swap-downgrade = Сложность «Лёгкая»: шанс 15 % заменить на { $group }: { $happened }
+ia-swap-upgrade = Сложность «Сложная»: шанс 15 % улучшить до { $group }: { $happened }
 ia-deployed = Развёрнут **{ $group }** ({ $size }): { $why }; { $options }; { $threat }
 ia-deployed-swap-roll = Развёрнут **{ $group }** ({ $size }): { $why }; { $options }; { $threat }; { $swap }
 ia-deployed-swapped = Вытянута карта { $card } ({ $why }; { $options }); { $swap } → развёрнут **{ $group }** ({ $size }) за ту же стоимость, без возврата угрозы; { $card } возвращается в руку; { $threat }
 ia-pick-low = 1 из { $n } { $n ->
     [one] кандидата
    *[other] кандидатов
-} уровня I/II, шанс { $odds }
+} ранга I/II, шанс { $odds }
 ia-pick-high = 1 из { $n } { $n ->
     [one] кандидата
    *[other] кандидатов
-} уровня III, шанс { $odds }
-ia-pick-coin-low = жребий 50/50 между кандидатами уровня I/II ({ $low }) и уровня III ({ $high }) выпал на уровень I/II, затем 1 из { $n }, шанс { $odds }
-ia-pick-coin-high = жребий 50/50 между кандидатами уровня I/II ({ $low }) и уровня III ({ $high }) выпал на уровень III, затем 1 из { $n }, шанс { $odds }
+} ранга III, шанс { $odds }
+ia-pick-coin-low = жребий 50/50 между кандидатами ранга I/II ({ $low }) и ранга III ({ $high }) выпал на ранг I/II, затем 1 из { $n }, шанс { $odds }
+ia-pick-coin-high = жребий 50/50 между кандидатами ранга I/II ({ $low }) и ранга III ({ $high }) выпал на ранг III, затем 1 из { $n }, шанс { $odds }
 ia-roll-hand-empty = Рука развёртывания пуста; угроза { $threat } переходит дальше.
 ia-roll-nothing = Ничего не по карману; угроза { $threat } переходит дальше.
 ia-roll-nothing-else = Больше ничего не по карману; угроза { $threat } переходит дальше.
@@ -220,7 +220,7 @@ ia-die-hand-tier = рука развёртывания, ранг { $tier }
 ia-die-villain = злодей { $group }
 ia-die-event = событие развёртывания
 ia-die-reinforce = подкрепление
-ia-die-deploy-coin = развёртывание: уровень I/II (иначе уровень III)
+ia-die-deploy-coin = развёртывание: ранг I/II (иначе ранг III)
 ia-die-deploy = развёртывание
 ia-die-swap = { $kind ->
     [downgrade] замена на обычный отряд
@@ -241,7 +241,7 @@ ia-hist-join = { $a }{ $b }
 ia-hist-none = {""}
 ia-hist-reinforced = {" "}— подкрепление: { $group }
 ia-hist-deployed = {" "}— развёрнут { $group }{ $fuzzy ->
-    [yes] {" "}(нечёткое развёртывание)
+    [yes] {" "}(с недостачей угрозы)
    *[no] {""}
 }
 ia-hist-activated = Раунд { $round }: активирован { $group }

@@ -1,11 +1,11 @@
-## GDW Imperium (фикс-кит): ответы и отказы.
+## GDW Imperium (исправления Кобба): ответы и отказы.
 ## Стороны ($side, $holder, $other) приходят ключами "terran" / "imperial".
 ## Формы: Терране, Терран, Терранам, Терранами; Империя, Империи, Империю, Империей.
 ## Команды в тексте — по их русским названиям (см. commands-imperium.ftl).
 
 ## Игра: её название (кампания, отказы, /помощь) и начало её справочника в /помощь
 game-imperium = GDW Imperium
-help-game-intro-imperium = Кампания по исправлениям Генри Дж. Кобба: стороны, системы, RU, список флота, инициатива, шаги огня, экраны и обслуживание. Атаки бросайте по своим печатным таблицам CRT и сообщайте боту попадания.
+help-game-intro-imperium = Кампания по исправлениям Генри Дж. Кобба: стороны, системы, RU, список флота, инициатива, этапы огня, экраны и обслуживание. Атаки бросайте по своим напечатанным таблицам результатов боя и сообщайте боту попадания.
 
 imp-side = { $side ->
     [terran] Терране
@@ -14,7 +14,7 @@ imp-side = { $side ->
 imp-owner = { $owner ->
     [terran] Терране
     [imperial] Империя
-   *[none] ничья
+   *[none] без владельца
 }
 imp-tclass = { $tclass ->
     [freighter] грузовой
@@ -25,12 +25,12 @@ imp-tclass = { $tclass ->
    *[other] прочий
 }
 imp-tclass-choice = { $tclass ->
-    [freighter] грузовой (freighter)
-    [tanker] танкер (tanker)
-    [capital] линейный (capital)
-    [fighter] истребитель (fighter)
-    [troop] десант (troop)
-   *[other] прочий (other)
+    [freighter] грузовой
+    [tanker] танкер
+    [capital] линейный
+    [fighter] истребитель
+    [troop] десант
+   *[other] прочий
 }
 imp-range = { $range ->
     [short] ближняя
@@ -45,7 +45,7 @@ imp-planet = { $kind ->
    *[world] мир
 }
 imp-fate = { $fate ->
-    [undisrupted] в порядке
+    [undisrupted] в строю
     [disrupted] дезорганизован
    *[destroyed] уничтожен
 }
@@ -71,7 +71,7 @@ imp-war-start-reminder = Напоминание: ни одна система н
 imp-fire-step-1 = Заградительный огонь по самоубийственным атакам
 imp-fire-step-2 = Самоубийственные атаки (лучевое оружие)
 imp-fire-step-3 = Обычные лучевые атаки
-imp-fire-step-4 = Обычный ракетный огонь или ракетный огонь на ближней дистанции
+imp-fire-step-4 = Обычный ракетный огонь или ракетный огонь на ближней дальности
 imp-fire-step-5 = Ракетные атаки с синхронным подлётом (+1 к попаданию; только корабли, уцелевшие на этапах 1–4)
 
 ## системы и корабли
@@ -110,7 +110,7 @@ imp-no-ships = Кораблей нет.
 imp-ship-removed = { $ship } снят с учёта.
 imp-ship-moved = { $ship } теперь в системе { $system }.
 
-## положение и начало кампании
+## статус и начало кампании
 imp-summary = GDW Imperium ({ $at_war ->
     [yes] война { $war }
    *[no] подготовка к войне { $war }
@@ -118,7 +118,7 @@ imp-summary = GDW Imperium ({ $at_war ->
     [terran] Терране
    *[imperial] Империя
 }): Терране { $terran_rus } RU, кораблей: { $terran_ships }; Империя { $imperial_rus } RU, кораблей: { $imperial_ships }; систем: { $systems }, идущих боёв: { $combats }
-imp-title-status = GDW Imperium — положение
+imp-title-status = GDW Imperium — статус
 imp-field-campaign = Кампания
 imp-status-side = { $side ->
     [terran] Терране
@@ -144,7 +144,7 @@ imp-setup-side = { $side ->
 }: { $players }
 imp-setup-first-war-worlds = Расстановка первой войны. Миры Империи: { $worlds }.
 imp-setup-first-war-outposts = Аванпосты Империи: { $outposts }.
-imp-setup-next = Дальше: /imperium система задать — остальные системы, /imperium корабль добавить — флоты, затем /imperium война.
+imp-setup-next = Дальше: { COMMAND("imperium system set") } — остальные системы, { COMMAND("imperium ship add") } — флоты, затем { COMMAND("imperium war") }.
 imp-joined = { $member } играет за { $side ->
     [terran] Терран
    *[imperial] Империю
@@ -222,8 +222,8 @@ imp-surface-rules = Наземный бой длится { $rounds } { $rounds -
     [one] раунд
     [few] раунда
    *[many] раундов
-} или пока у одной из сторон не останется единиц с наземными факторами; атаки — по напечатанной таблице ракетного боя (CRT), одна единица против одной.
-imp-range-note-not-holder = (запрошенная «{ $requested }» не применена: дальность выбирает только держатель инициативы — { $holder ->
+} или пока у одной из сторон не останется единиц с наземными факторами; атаки — по напечатанной таблице результатов ракетного боя, одна единица против одной.
+imp-range-note-not-holder = (запрошенная «{ $requested }» не применена: дальность выбирает только сторона с инициативой — { $holder ->
     [terran] Терране
    *[imperial] Империя
 })
@@ -244,15 +244,15 @@ imp-range-moved = Дальность: { $before } → { $after } ({ $kept ->
     [terran] Терранами
    *[imperial] Империей
 }).
-imp-range-open = Дальность: { $range }{ $note }; держатель инициативы ({ $holder ->
-    [terran] Терране
-   *[imperial] Империя
-}) может выбрать командой /imperium дальность: { $options }.
+imp-range-open = Дальность: { $range }{ $note }; { $holder ->
+    [terran] Терране выбирают
+   *[imperial] Империя выбирает
+} её командой { COMMAND("imperium range") } — { $options }.
 imp-disengages = Выход из боя ({ $side ->
     [terran] Терране
    *[imperial] Империя
 }), прыжок → { $where }: { $ships }
-imp-jump-space-place = прыжковое пространство (разместите их командой /imperium корабль переместить)
+imp-jump-space-place = прыжковое пространство (разместите их командой { COMMAND("imperium ship move") })
 imp-fighters-loaded = Истребители взяты на борт носителей: { $ships }
 imp-left-behind = Остались (нет места или нет прыжкового двигателя): { $ships }
 imp-title-range = GDW Imperium — дальность
@@ -285,7 +285,7 @@ imp-fire-placed = { $other ->
     [terran] Терране подстраиваются под них и первыми объявляют
    *[imperial] Империя подстраивается под них и первой объявляет
 } типы огня.
-imp-fire-declare = Объявлять самоубийственные атаки (лучевое оружие) и ракетные атаки с синхронным подлётом может только держатель инициативы — { $holder ->
+imp-fire-declare = Объявлять самоубийственные атаки (лучевое оружие) и ракетные атаки с синхронным подлётом может только сторона с инициативой — { $holder ->
     [terran] Терране
    *[imperial] Империя
 }; { $other ->
@@ -296,7 +296,7 @@ imp-fire-step-line = { $n }. { $text }{ $done ->
     [yes] {" "}(выполнен)
    *[no] {""}
 }
-imp-fire-howto = Бросайте каждую атаку по своей напечатанной CRT; попадания каждого этапа (уничтожен / дезорганизован) применяйте до следующего этапа командой /imperium попадания. На этапе корабль защищается в том состоянии, в каком был в его начале; корабль с двумя попаданиями за этап уничтожается.
+imp-fire-howto = Бросайте каждую атаку по своей напечатанной таблице результатов боя; попадания каждого этапа (уничтожен / дезорганизован) применяйте до следующего этапа командой { COMMAND("imperium hits") }. На этапе корабль защищается в том состоянии, в каком был в его начале; корабль с двумя попаданиями за этап уничтожается.
 imp-title-fire-steps = Этапы огня в системе { $system }, раунд { $round } (дальность: { $range })
 imp-no-hits = Попаданий нет.
 imp-title-step = Этап { $step } в системе { $system }: { $text }
@@ -308,7 +308,11 @@ imp-maint-routine = { $name }: плановое (факторов: { $factors })
 imp-maint-frontier = { $name }: полевое, обслуживание { $maintenance }, был: { $before }, кубик { $die } → { $after } ({ $chances })
 imp-fate-chance = { $fate } { $pct }
 imp-title-maintenance = Техобслуживание в системе { $system }
-imp-maint-factors = Плановое обслуживание: занято { $used }/{ $factors } факторов.
+imp-maint-factors = Плановое обслуживание: занято { $used }/{ $factors } { $factors ->
+    [one] фактора
+    [few] факторов
+   *[many] факторов
+}.
 imp-maint-paid = { $side ->
     [terran] Терране платят
    *[imperial] Империя платит
@@ -343,13 +347,13 @@ imp-play-other = Вы играете за { $side ->
     [terran] Терран
    *[imperial] Империю
 }; участник играет только за одну сторону.
-imp-give-stock-or-income = Укажите запас, доход или оба.
-imp-whose-ship = Укажите, чей это корабль, параметром сторона:.
+imp-give-stock-or-income = Укажите { OPTION("imperium rus", "stock") }, { OPTION("imperium rus", "income") } или оба параметра.
+imp-whose-ship = Укажите, чей это корабль, параметром { OPTION("imperium ship add", "side") }:.
 imp-only-side = Только игроки { $side ->
     [terran] Терран
    *[imperial] Империи
 } или ведущий могут { $action }.
-imp-only-players = Только игроки кампании или ведущий могут { $action }; выберите сторону командой /imperium вступить.
+imp-only-players = Только игроки кампании или ведущий могут { $action }; выберите сторону командой { COMMAND("imperium join") }.
 imp-only-side-overhaul = Только игроки { $side ->
     [terran] Терран
    *[imperial] Империи
@@ -360,48 +364,48 @@ imp-only-side-overhaul = Только игроки { $side ->
 imp-only-side-routine = Только игроки { $side ->
     [terran] Терран
    *[imperial] Империи
-} или ведущий решают, кто получит плановое обслуживание; чтобы распределить его по умолчанию, не указывайте параметр плановое.
-imp-bad-tclass = Класс должен быть одним из: { $choices } (или по-русски: грузовой, танкер, линейный, истребитель, десант, прочий).
-imp-no-system = Нет системы «{ $name }». Добавьте её командой /imperium система задать.
-imp-no-system-hint = Нет системы «{ $name }». Может быть, { $hint }? Добавьте её командой /imperium система задать.
-imp-no-ship-named = Нет корабля «{ $name }». См. /imperium флот.
-imp-no-ship-hint = Нет корабля «{ $name }». Может быть, { $hint }? См. /imperium флот.
+} или ведущий решают, кто получит плановое обслуживание; чтобы распределить его по умолчанию, не указывайте параметр { OPTION("maintenance", "routine") }.
+imp-bad-tclass = `{ OPTION("imperium ship add", "tclass") }` — одно из: грузовой, танкер, линейный, истребитель, десант или прочий.
+imp-no-system = Нет системы «{ $name }». Добавьте её командой { COMMAND("imperium system set") }.
+imp-no-system-hint = Нет системы «{ $name }». Может быть, { $hint }? Добавьте её командой { COMMAND("imperium system set") }.
+imp-no-ship-named = Нет корабля «{ $name }». См. { COMMAND("imperium fleet") }.
+imp-no-ship-hint = Нет корабля «{ $name }». Может быть, { $hint }? См. { COMMAND("imperium fleet") }.
 imp-system-name-length = Название системы — от 1 до 40 символов.
 imp-count-range = { $what ->
     [worlds] Миров
    *[outposts] Аванпостов
 } может быть от 0 до 20.
-imp-homeworld-needs-world = Родному миру нужен хотя бы один мир: задайте и параметр миры.
+imp-homeworld-needs-world = Родному миру нужен хотя бы один мир: задайте и параметр { OPTION("imperium system set", "worlds") }.
 imp-limit-before-war = До войны ни в одной системе не может быть больше кораблей, чем позволяет её лимит планового обслуживания ({ $system }: кораблям { $side ->
     [terran] Терран
    *[imperial] Империи
 } нужно факторов обслуживания: { $need }, система даёт им { $have }).
-imp-war-already = Война уже идёт; закончить её — /imperium межвоенный-период.
+imp-war-already = Война уже идёт; закончить её — { COMMAND("imperium interwar") }.
 imp-war-cannot-begin = Война не может начаться: { $system }: кораблям { $side ->
     [terran] Терран
    *[imperial] Империи
 } нужно факторов обслуживания: { $need }, система даёт им { $have }.
-imp-stock-range = Запас RU — от 0 до 100000.
-imp-income-range = Доход — от 0 до 100000 RU.
+imp-stock-range = Запас RU — от 0 до { $most }.
+imp-income-range = Доход — от 0 до { $most } RU.
 imp-ship-name-length = Название или метка корабля — от 1 до 40 символов.
 imp-ship-exists = Корабль «{ $name }» уже есть; выберите другую метку.
 imp-type-length = Тип корабля — не длиннее 40 символов.
-imp-type-missing = Укажите тип корабля, например «missile boat» или «CR».
-imp-kit-maintenance = Фикс-кит даёт типу «{ $kind }» номер обслуживания { $kit }; не указывайте параметр обслуживание.
-imp-need-maintenance = Укажите номер обслуживания, напечатанный на фишке { $type } (обслуживание:).
+imp-type-missing = Укажите тип корабля так, как он напечатан на фишке, например `missile boat` или `CR`.
+imp-kit-maintenance = Исправления Кобба дают типу «{ $kind }» номер обслуживания { $kit }; не указывайте параметр { OPTION("imperium ship add", "maintenance") }.
+imp-need-maintenance = Укажите номер обслуживания, напечатанный на фишке { $type } ({ OPTION("imperium ship add", "maintenance") }:).
 imp-maintenance-range = Номер обслуживания — от 0 до 20.
-imp-need-tclass = Укажите тактический класс (класс: грузовой, танкер, линейный, истребитель, десант или прочий).
+imp-need-tclass = Укажите тактический класс ({ OPTION("imperium ship add", "tclass") }: грузовой, танкер, линейный, истребитель, десант или прочий).
 imp-screen-range = Фактор экрана — от 0 до 6.
 imp-strength-range = Сила и вместимость — от 0 до 99.
-imp-need-strength = Укажите напечатанную силу войск (сила:).
+imp-need-strength = Укажите напечатанную силу войск ({ OPTION("imperium ship add", "strength") }:).
 imp-already-state = { $ship } уже { $state ->
     [disrupted] дезорганизован
    *[ready] в строю
 }.
 imp-already-at = { $ship } уже в системе { $system }.
-imp-no-space-combat = В системе { $system } нет космического боя: там нужны корабли обеих сторон (см. /imperium флот).
+imp-no-space-combat = В системе { $system } нет космического боя: там нужны корабли обеих сторон (см. { COMMAND("imperium fleet") }).
 imp-no-surface-combat = В системе { $system } нет наземного боя: там нужны единицы обеих сторон с наземными факторами.
-imp-surface-no-range = В наземном бою нет дальности; не указывайте дальность.
+imp-surface-no-range = В наземном бою нет дальности; не указывайте параметр { OPTION("initiative", "range") }.
 imp-surface-over = Наземный бой в системе { $system } окончен: он длится { $rounds } { $rounds ->
     [one] раунд
     [few] раунда
@@ -411,13 +415,13 @@ imp-disengage-round-2 = Выйти из боя можно со 2-го раунд
 imp-range-steps = С { $current ->
     [short] ближней
    *[long] дальней
-} дистанции держатель инициативы может выбрать { $current ->
+} дальности сторона с инициативой может выбрать { $current ->
     [short] ближнюю или дальнюю
    *[long] ближнюю, дальнюю или выход из боя
 }.
 imp-jump-elsewhere = Прыжок должен вести в другую систему, а не в ту, которую покидают.
-imp-roll-initiative-first = В системе { $system } нет космического боя: сначала бросьте /инициатива.
-imp-only-holder-range = Дальность выбирает только держатель инициативы ({ $side ->
+imp-roll-initiative-first = В системе { $system } нет космического боя: сначала определите инициативу командой { COMMAND("initiative") }.
+imp-only-holder-range = Дальность выбирает только сторона с инициативой ({ $side ->
     [terran] Терране
    *[imperial] Империя
 }).
@@ -458,7 +462,7 @@ imp-overhaul-cost = Капремонт обойдётся { $side ->
 } в { $cost } RU, а в запасе { $rus } RU.
 imp-overhauled-no-routine = { $ship } идёт на капремонт; плановое обслуживание ему не нужно.
 imp-routine-too-much = Этим кораблям нужно факторов обслуживания: { $need }; система { $system } даёт { $factors }.
-imp-no-war = Война не идёт; начните её командой /imperium война.
+imp-no-war = Война не идёт; начните её командой { COMMAND("imperium war") }.
 
 ## /campaign history (каждая запись — на языке читающего)
 imp-hist-list = { $a }, { $b }
@@ -476,12 +480,12 @@ imp-hist-ship-added = Корабль добавлен: { $ship } ({ $type }, { $
 imp-hist-ship = { $verb ->
     [remove] Корабль снят
     [disrupt] Корабль дезорганизован
-    [repair] Корабль приведён в порядок
+    [repair] Корабль снова в строю
    *[move] Корабль перемещён
 }: { $ship }
 imp-hist-hit = Попадание по { $ship }: { $result }
-imp-hist-fire-step = { $system }, шаг огня { $step }: попаданий по кораблям — { $n }
-imp-hist-range = { $system }: дистанция { $before } → { $after }
+imp-hist-fire-step = { $system }, этап огня { $step }: попаданий по кораблям — { $n }
+imp-hist-range = { $system }: дальность { $before } → { $after }
 imp-hist-combat-end = Бой в системе { $system } окончен
 imp-hist-initiative = { $mode ->
     [space] Космический
@@ -495,5 +499,5 @@ imp-die-initiative = инициатива ({ $mode ->
    *[surface] наземный бой
 }): { $side }
 imp-die-screen = экран ({ $source }): { $ship }
-imp-die-step = шаг огня { $step }
+imp-die-step = этап огня { $step }
 imp-die-frontier = полевое обслуживание: { $ship }

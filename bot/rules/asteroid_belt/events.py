@@ -161,7 +161,10 @@ class CreatedByElite(Event):
                     "ready": self.ready,
                 }
             ),
-            ready_text=Msg("ab-ready-next-turn" if self.ready == "next_turn" else "ab-ready-now"),
+            ready_text=Msg.of(
+                "ab-ready-next-turn" if self.ready == "next_turn" else "ab-ready-now",
+                count=self.count,
+            ),
         )
 
 
@@ -749,6 +752,7 @@ class FightLine(Event):
             aunit=unit_msg(self.au),
             defender=civ_msg(self.d),
             dunit=unit_msg(self.du),
+            dunit_gen=unit_msg(self.du, "-gen"),
             verdict=Msg(f"ab-verdict-{_verdict(self.at, self.dt)}"),
         )
 
@@ -887,6 +891,10 @@ STORED: dict[str, type[Event]] = {
 }
 
 
+#: actions whose entry is a fight's line, which says "Fight:" itself
+FIGHT_ACTIONS = frozenset({"fight", "shuttle-fight"})
+
+
 def read_history(msg: Msg) -> Msg:
     """A stored Asteroid Belt history message (see :meth:`Outcome.history`) as it is shown:
     the ids named in the reader's language, the parts computed from the numbers added."""
@@ -899,6 +907,8 @@ def read_history(msg: Msg) -> Msg:
         shown = list_msg(lines, "ab-list-space") if lines else Msg("ab-empty")
         if msg.key == "ab-history-game":
             return Msg.of("ab-history-game", action=action, title=title, lines=shown)
+        if action in FIGHT_ACTIONS:  # the fight's line names it: no title before it
+            return Msg.of("ab-history-fight", **msg_args({"civ": args.get("civ")}), lines=shown)
         return Msg.of(
             "ab-history",
             **msg_args({"civ": args.get("civ")}),

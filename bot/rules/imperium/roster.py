@@ -152,13 +152,17 @@ def set_phasing(state: ImperiumState, side: Side) -> tuple[ImperiumState, Phasin
     return state.model_copy(update={"phasing": side}), PhasingSet(side)
 
 
+#: the most RU a side's stock or income may be set to
+MAX_RUS = 100_000
+
+
 def set_rus(
     state: ImperiumState, side: Side, stock: int | None = None, income: int | None = None
 ) -> tuple[ImperiumState, RusSet]:
-    if stock is not None and not 0 <= stock <= 100000:
-        raise InputError(key="imp-stock-range")
-    if income is not None and not 0 <= income <= 100000:
-        raise InputError(key="imp-income-range")
+    if stock is not None and not 0 <= stock <= MAX_RUS:
+        raise InputError(key="imp-stock-range", most=MAX_RUS)
+    if income is not None and not 0 <= income <= MAX_RUS:
+        raise InputError(key="imp-income-range", most=MAX_RUS)
     rus, income_ = dict(state.rus), dict(state.income)
     if stock is not None:
         rus[side] = stock
