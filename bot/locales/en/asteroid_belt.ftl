@@ -62,6 +62,8 @@ ab-err-game-over = The game is over: { $winner } won. Status and history still w
 ab-err-not-joined = You have not claimed a civilisation here: use /asteroids join first.
 ab-err-not-your-turn = It is { $now }'s turn, not yours: wait for /asteroids end-turn.
 ab-err-not-your-turn-gm = It is { $now }'s turn, not yours: as game master, name the civilisation to act out of turn.
+ab-err-turn-not-running = It is { $now }'s turn, not { $civ }'s: nothing was changed.
+ab-err-turn-passed = That turn has ended; it is { $now }'s turn now. Nothing was changed.
 ab-err-natives-against = Say which civilisation the natives fight.
 ab-err-not-guards-player = { $player } plays the natives against { $against }, not you.
 ab-err-not-your-civ = You play { $actor }: you cannot act for { $side }.
@@ -311,3 +313,6 @@ ab-history = { $civ } — { $title }: { $lines }
 ab-history-game = { $title }: { $lines }
 ab-list-space = { $a } { $b }
 ab-hist-fight = Fight: { $aunit } of { $attacker } ({ $at }) against { $dunit } of { $defender } ({ $dt }): { $verdict }.
+
+## buttons
+ab-button-end-turn = End turn

@@ -62,6 +62,8 @@ ab-err-game-over = Игра окончена: победила { $winner }. Ст
 ab-err-not-joined = Вы ещё не выбрали цивилизацию: сначала /asteroids join.
 ab-err-not-your-turn = Сейчас ход цивилизации «{ $now }», не ваш: дождитесь /asteroids end-turn.
 ab-err-not-your-turn-gm = Сейчас ход цивилизации «{ $now }», не ваш: ведущий может действовать вне очереди, указав цивилизацию.
+ab-err-turn-not-running = Сейчас ход цивилизации «{ $now }», а не «{ $civ }»: ничего не изменилось.
+ab-err-turn-passed = Тот ход уже закончен; сейчас ходит «{ $now }». Ничего не изменилось.
 ab-err-natives-against = Укажите, с какой цивилизацией сражаются Аборигены.
 ab-err-not-guards-player = За Аборигенов против цивилизации «{ $against }» играет { $player }, а не вы.
 ab-err-not-your-civ = Вы играете за цивилизацию «{ $actor }» и не можете действовать за «{ $side }».
@@ -336,3 +338,6 @@ ab-history = { $civ } — { $title }: { $lines }
 ab-history-game = { $title }: { $lines }
 ab-list-space = { $a } { $b }
 ab-hist-fight = Бой: { $aunit } ({ $attacker }) — { $at } против { $dunit } ({ $defender }) — { $dt }: { $verdict }.
+
+## buttons
+ab-button-end-turn = Закончить ход

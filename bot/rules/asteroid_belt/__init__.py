@@ -167,6 +167,7 @@ from bot.rules.asteroid_belt.turns import (
     require_may_act_for,
     require_open,
     require_turn,
+    require_turn_number,
     setup,
     summarize,
 )
@@ -313,6 +314,7 @@ __all__ = [
     "require_may_act_for",
     "require_open",
     "require_turn",
+    "require_turn_number",
     "resolve_guards",
     "setup",
     "shuttle_fight",

@@ -1,0 +1,141 @@
+"""Asteroid Belt's turn by buttons: ``/asteroids end-turn`` names the civilisation whose turn
+it ends (a second run refuses, never ending the next player's turn), and **End turn** under
+the replies of the player whose turn it is runs it — in English and Russian, after a restart,
+refused to a member who may not and on a turn that has passed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bot.rules.dice import ScriptedDice
+from bot.sandbox.harness import Table, running_table
+from bot.sandbox.standin import Reply, StandIn
+
+
+def labels(reply: Reply) -> list[str]:
+    return [b["label"] for b in reply.message.buttons()]
+
+
+async def two_players(table: Table, gm: str = "gm") -> None:
+    table.set_dice(ScriptedDice([1]))  # the cargo shuttle's portal
+    setup = await table.run("asteroids setup", {"civilisations": "violet orange"}, user=gm)
+    assert not setup.ephemeral, setup.text
+    for civ, who in (("violet", "ana"), ("orange", "bo")):
+        joined = await table.run("asteroids join", {"civilisation": civ}, user=who)
+        assert not joined.ephemeral, joined.text
+
+
+async def turn(table: Table) -> tuple[int, str]:
+    state = await table.state()
+    assert state is not None
+    return state["turn"], state["order"][state["current"]]
+
+
+async def test_a_game_master_who_plays_ends_one_turn_however_often(table: Table) -> None:
+    await two_players(table, gm="ana")  # ana sets up and plays Violet
+    first = await table.run("asteroids end-turn", user="ana")
+    assert not first.ephemeral, first.text
+    after = await turn(table)
+    assert after[1] == "orange"
+    again = await table.run("asteroids end-turn", user="ana")
+    assert again.ephemeral
+    assert again.text == (
+        "It is Orange Empire's turn, not yours: as game master, name the civilisation to act "
+        "out of turn."
+    )
+    assert await turn(table) == after
+
+
+async def test_a_named_civilisation_whose_turn_it_is_not_is_refused(table: Table) -> None:
+    await two_players(table)
+    done = await table.run("asteroids end-turn", {"civilisation": "violet"}, user="gm")
+    assert not done.ephemeral, done.text
+    after = await turn(table)
+    twice = await table.run("asteroids end-turn", {"civilisation": "violet"}, user="gm")
+    assert twice.ephemeral
+    assert twice.text == "It is Orange Empire's turn, not Violet Federation's: nothing was changed."
+    assert await turn(table) == after
+    table.users["gm"].locale = "ru"
+    ru = await table.run("asteroids end-turn", {"civilisation": "violet"}, user="gm")
+    assert ru.text == (
+        "Сейчас ход цивилизации «Оранжевая Империя», а не «Фиолетовая Федерация»: "
+        "ничего не изменилось."
+    )
+
+
+async def test_end_turn_under_the_current_players_replies(table: Table) -> None:
+    await two_players(table)
+    moved = await table.run("asteroids move", {"unit": "engineer"}, user="ana")
+    assert labels(moved) == ["Undo", "End turn"]
+    # the game master acting for Orange out of turn: not Orange's turn, no End turn
+    other = await table.run("asteroids move", {"unit": "engineer", "civilisation": "orange"})
+    assert labels(other) == ["Undo"]
+    before = await table.state()
+
+    refused = await table.click(moved.message, "End turn", user="bo")
+    assert refused.ephemeral
+    assert (
+        refused.text
+        == "You play Orange Empire: only the game master may act for Violet Federation."
+    )
+    stranger = await table.click(moved.message, "End turn", user="cy")
+    assert stranger.ephemeral and "join" in stranger.text, stranger.text
+    assert await table.state() == before
+
+    ended = await table.click(moved.message, "End turn", user="ana")
+    assert not ended.ephemeral, ended.text
+    assert f"<@{table.user('bo').id}>, Orange Empire is yours to play." in ended.text
+    assert labels(ended) == ["Undo", "End turn"]  # Orange's End turn, under the ping
+    assert await turn(table) == (2, "orange")
+    history = await table.bot.store.history(table.channel_id, limit=1)
+    assert history[0].command == "/asteroids end-turn civilisation:violet"
+    assert history[0].actor_name == "ana"
+
+    stale = await table.click(moved.message, "End turn", user="ana")
+    assert stale.ephemeral
+    assert stale.text == "That turn has ended; it is Orange Empire's turn now. Nothing was changed."
+    assert await turn(table) == (2, "orange")
+
+    # Undo of the press undoes the end of the turn, as under the command
+    undone = await table.click(ended.message, "Undo", user="ana")
+    assert undone.followups and undone.followups[-1].text.startswith("Undid #"), undone.messages
+    assert await turn(table) == (1, "violet")
+
+
+async def test_end_turn_after_a_restart_in_russian(tmp_path: Path) -> None:
+    database = tmp_path / "campaigns.sqlite3"
+    async with StandIn() as discord:
+        async with running_table(database, standin=discord) as table:
+            await two_players(table)
+            table.users["ana"].locale = "ru"
+            moved = await table.run("asteroids move", {"unit": "engineer"}, user="ana")
+            assert labels(moved) == ["Отменить", "Закончить ход"]
+            users = table.users
+        async with running_table(database, standin=discord) as table:
+            table.users = users
+            table.users["bo"].locale = "ru"
+            refused = await table.click(moved.message, "Закончить ход", user="bo")
+            assert refused.ephemeral
+            assert refused.text == (
+                "Вы играете за цивилизацию «Оранжевая Империя»: действовать за "
+                "«Фиолетовая Федерация» может только ведущий."
+            )
+            ended = await table.click(moved.message, "Закончить ход", user="ana")
+            assert not ended.ephemeral, ended.text
+            assert "Оранжевая Империя" in ended.text
+            assert await turn(table) == (2, "orange")
+
+
+async def test_end_turn_of_an_ended_campaign_refuses(table: Table) -> None:
+    await two_players(table)
+    moved = await table.run("asteroids move", {"unit": "engineer"}, user="ana")
+    ask = await table.run("campaign end", user="gm")
+    await table.click(ask.message, "End campaign", user="gm")
+    await two_players(table)
+    before = await table.state()
+    pressed = await table.click(moved.message, "End turn", user="ana")
+    assert pressed.ephemeral
+    assert pressed.text == (
+        "That campaign has ended — this button belonged to it; nothing was changed."
+    )
+    assert await table.state() == before
