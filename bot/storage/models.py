@@ -127,6 +127,9 @@ class Tx:
         self.seq: int | None = None  # the history sequence number, once committed
         self.now: str | None = None  # the database's clock when the transaction began
         self._stored_text: str | None = None  # the state's JSON text as read
+        # what the history shows as typed, when only the transaction knows it (a button that
+        # names an asteroid by its place); None: the command given to the transaction
+        self.command: str | None = None
 
     @property
     def state(self) -> JsonDict | None:

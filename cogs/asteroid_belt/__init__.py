@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cogs.asteroid_belt.base import EndTurnButton
+from cogs.asteroid_belt.buttons import dynamic_items
 from cogs.asteroid_belt.capture import CaptureCog
 from cogs.asteroid_belt.cog import AsteroidBeltCog
 from cogs.asteroid_belt.render import (
@@ -42,4 +42,4 @@ __all__ = [
 async def setup(bot: TableBot) -> None:
     await bot.add_cog(AsteroidBeltCog(bot))
     await bot.add_cog(CaptureCog(bot))
-    bot.add_dynamic_items(EndTurnButton)
+    bot.add_dynamic_items(*dynamic_items())

@@ -4,20 +4,19 @@ usual act-store-reply shape, and the autocompletes (asteroids, civilisations).""
 from __future__ import annotations
 
 import logging
-import re
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 from discord import app_commands
-from discord.utils import MISSING
 
 from bot.answers import send
 from bot.catalog import t
 from bot.rules import asteroid_belt as ab
 from bot.rules.dice import Dice
-from bot.storage import Campaign, Tx
-from bot.ui import begin_press, clip, lang, pressed_label, report, undo_button
+from bot.storage import Campaign
+from bot.ui import clip, lang
+from cogs.asteroid_belt.buttons import turn_buttons
 from cogs.asteroid_belt.render import render_asteroid, render_outcome
 
 if TYPE_CHECKING:
@@ -119,76 +118,3 @@ class AsteroidBeltBase:
         except Exception:
             log.exception("civilisation autocomplete failed")
             return []
-
-
-class EndTurnButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"ab-end:(?P<campaign>[0-9]{1,19}):(?P<turn>[0-9]{1,7}):(?P<civ>[a-z]{1,12})",
-):
-    """**End turn** under the replies of the player whose turn it is: runs
-    ``/asteroids end-turn civilisation:<civ>`` on turn ``turn`` of campaign ``campaign`` (its
-    permissions and refusals; a later turn or another campaign refuses). Nothing held in
-    memory: a press works after a restart and on any process."""
-
-    def __init__(self, campaign_id: int, turn: int, civ: str, *, label: str) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label,
-                style=discord.ButtonStyle.primary,
-                emoji="⏭️",
-                custom_id=f"ab-end:{campaign_id}:{turn}:{civ}",
-            )
-        )
-        self.campaign_id, self.turn, self.civ = campaign_id, turn, civ
-
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> EndTurnButton:
-        begin_press(interaction)
-        label = pressed_label(interaction, item, "ab-button-end-turn")
-        return cls(int(match["campaign"]), int(match["turn"]), match["civ"], label=label)
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        try:
-            # the /asteroids cog (cog.py, which builds on this module) ends the turn
-            end_turn_of = interaction.client.get_cog("AsteroidBeltCog").end_turn_of
-            await end_turn_of(
-                interaction,
-                self.civ,
-                campaign_id=self.campaign_id,
-                turn=self.turn,
-                command=f"/asteroids end-turn civilisation:{self.civ}",
-            )
-        except Exception as exc:
-            await report(interaction, exc)
-
-
-def turn_buttons(
-    interaction: discord.Interaction[Any], tx: Tx, state: ab.AsteroidBeltState, civ: str | None
-) -> discord.ui.View:
-    """The buttons under a reply: Undo, and End turn when it is ``civ``'s turn (the game still
-    running)."""
-    view = undo_button(interaction, tx)
-    if (
-        civ is None
-        or tx.campaign is None
-        or state.winner is not None
-        or civ != ab.current_civ(state)
-    ):
-        return view
-    if view is MISSING:
-        view = discord.ui.View(timeout=None)
-    view.add_item(
-        EndTurnButton(
-            tx.campaign.campaign_id,
-            state.turn,
-            civ,
-            label=t(lang(interaction), "ab-button-end-turn"),
-        )
-    )
-    return view

@@ -26,8 +26,8 @@ from cogs.asteroid_belt.base import (
     SideOpt,
     UnitOpt,
     VariantOpt,
-    turn_buttons,
 )
+from cogs.asteroid_belt.buttons import turn_buttons, with_guards
 from cogs.asteroid_belt.render import (
     render_odds,
     render_outcome,
@@ -180,7 +180,13 @@ class AsteroidBeltCog(AsteroidBeltBase, commands.Cog):
             interaction,
             ping,
             embed=embed,
-            view=turn_buttons(interaction, play.tx, new, ab.current_civ(new)),
+            view=with_guards(
+                turn_buttons(interaction, play.tx, new, ab.current_civ(new)),
+                interaction,
+                play.tx,
+                new,
+                outcome.events,
+            ),
             mention=member,
         )
 

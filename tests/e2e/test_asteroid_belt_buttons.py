@@ -5,6 +5,7 @@ refused to a member who may not and on a turn that has passed."""
 
 from __future__ import annotations
 
+import copy
 from pathlib import Path
 
 from bot.rules.dice import ScriptedDice
@@ -139,3 +140,95 @@ async def test_end_turn_of_an_ended_campaign_refuses(table: Table) -> None:
         "That campaign has ended — this button belonged to it; nothing was changed."
     )
     assert await table.state() == before
+
+
+async def target_r1(table: Table) -> Reply:
+    """Violet moves in and targets r1, then ends its turn: the reply pings Orange, whose
+    player plays r1's guards."""
+    for options in ({"unit": "assault"}, {"unit": "engineer", "moves": 2}):
+        moved = await table.run("asteroids move", options, user="ana")
+        assert not moved.ephemeral, moved.text
+    targeted = await table.run("capture target", {"asteroid": "R1"}, user="ana")
+    assert not targeted.ephemeral, targeted.text
+    return await table.run("asteroids end-turn", user="ana")
+
+
+def selects(reply: Reply) -> list[tuple[str, list[tuple[str, bool]]]]:
+    return [
+        (s["placeholder"], [(o["label"], bool(o.get("default"))) for o in s["options"]])
+        for s in reply.message.selects()
+    ]
+
+
+async def test_the_guards_player_picks_and_attacks_by_buttons(table: Table) -> None:
+    await two_players(table)
+    ended = await target_r1(table)
+    state = await table.state()
+    assert state is not None
+    r1 = next(a for a in state["asteroids"] if a["label"] == "r1")
+    assert r1["guards"] == ["engineer"] and r1["phase"] == "guards_due"
+    assert selects(ended) == [
+        (
+            "Guard 1 (engineer squad) of r1 attacks…",
+            [("engineer squad (1 in the field)", False), ("assault squad (1 in the field)", False)],
+        )
+    ]
+    go = next(b for b in ended.message.buttons() if b["label"] == "Guards attack")
+    assert go.get("disabled") is True
+    assert all(len(c["custom_id"]) <= 100 for c in ended.message.buttons())
+
+    # only the guards' player (or a game master) may pick
+    refused = await table.choose(
+        ended.message,
+        "Guard 1 (engineer squad) of r1 attacks…",
+        "assault squad (1 in the field)",
+        user="ana",
+    )
+    assert refused.ephemeral
+    assert refused.text == "Orange Empire plays the natives against Violet Federation, not you."
+
+    picked = await table.choose(
+        ended.message,
+        "Guard 1 (engineer squad) of r1 attacks…",
+        "assault squad (1 in the field)",
+        user="bo",
+    )
+    assert picked.callback_type == 7  # the message shows the pick; nothing is stored
+    assert selects(picked)[0][1] == [
+        ("engineer squad (1 in the field)", False),
+        ("assault squad (1 in the field)", True),
+    ]
+    assert labels(picked) == ["Undo", "End turn", "Guards attack"]
+    assert not any(b.get("disabled") for b in picked.message.buttons())
+    assert await table.state() == state
+    before_press = copy.deepcopy(picked.message)
+
+    table.set_dice(ScriptedDice([6, 6, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]))
+    attacked = await table.click(picked.message, "Guards attack", user="bo")
+    assert attacked.followups, attacked.messages
+    result = attacked.followups[-1]
+    assert not result.ephemeral and "The guards attack" in result.text, result.text
+    # the guard controls leave the pressed message
+    assert [b["label"] for b in attacked.message.buttons()] == ["Undo", "End turn"]
+    assert attacked.message.selects() == []
+    history = await table.bot.store.history(table.channel_id, limit=1)
+    assert history[0].command == "/capture guards asteroid:r1 picks:assault"
+    assert history[0].actor_name == "bo"
+
+    again = await table.click(before_press, "Guards attack", user="bo")
+    assert again.ephemeral
+    assert again.text == (
+        "Those guards have already attacked, or that target is gone: nothing was changed."
+    )
+
+
+async def test_guard_controls_speak_the_guards_players_language(table: Table) -> None:
+    await two_players(table)
+    table.users["bo"].locale = "ru"
+    joined = await table.run("asteroids status", user="bo")  # the bot learns bo's language
+    assert not joined.ephemeral
+    await table.run("asteroids end-turn", user="ana")
+    await table.run("asteroids end-turn", user="bo")  # bo's language is stored with Orange
+    ended = await target_r1(table)
+    assert [s[0] for s in selects(ended)] == ["Охранник 1 (инженерный отряд) астероида r1 атакует…"]
+    assert "Охрана атакует" in labels(ended)

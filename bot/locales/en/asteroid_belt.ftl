@@ -316,3 +316,7 @@ ab-hist-fight = Fight: { $aunit } of { $attacker } ({ $at }) against { $dunit } 
 
 ## buttons
 ab-button-end-turn = End turn
+ab-button-guards = Guards attack
+ab-guard-pick = Guard { $n } ({ $guard }) of { $label } attacks…
+ab-guard-option = { $unit } ({ $n } in the field)
+ab-err-guards-gone = Those guards have already attacked, or that target is gone: nothing was changed.

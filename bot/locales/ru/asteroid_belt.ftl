@@ -341,3 +341,7 @@ ab-hist-fight = Бой: { $aunit } ({ $attacker }) — { $at } против { $d
 
 ## buttons
 ab-button-end-turn = Закончить ход
+ab-button-guards = Охрана атакует
+ab-guard-pick = Охранник { $n } ({ $guard }) астероида { $label } атакует…
+ab-guard-option = { $unit } ({ $n } на поле)
+ab-err-guards-gone = Эта охрана уже атаковала или той цели больше нет: ничего не изменилось.

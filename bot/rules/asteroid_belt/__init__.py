@@ -22,6 +22,7 @@ from __future__ import annotations
 from bot.rules.asteroid_belt.capture import (
     attack_guards,
     build_mine,
+    guards_due,
     resolve_guards,
     target,
 )
@@ -293,6 +294,7 @@ __all__ = [
     "fight_odds",
     "fight_sides",
     "find_asteroid",
+    "guards_due",
     "guards_player",
     "join",
     "list_msg",
