@@ -88,15 +88,85 @@ def turn_buttons(
         return view
     if view is MISSING:
         view = discord.ui.View(timeout=None)
-    view.add_item(
-        EndTurnButton(
-            tx.campaign.campaign_id,
-            state.turn,
-            civ,
-            label=t(lang(interaction), "ab-button-end-turn"),
-        )
-    )
+    loc = lang(interaction)
+    campaign_id = tx.campaign.campaign_id
+    view.add_item(EndTurnButton(campaign_id, state.turn, civ, label=t(loc, "ab-button-end-turn")))
+    # the besieger's targets whose guards stand: a select each (a message holds 5 rows)
+    field = state.civs[civ].field
+    units = [u for u in ab.UNIT_TYPES if field[u] >= 1]
+    besieged = [
+        (i, a)
+        for i, a in enumerate(state.asteroids)
+        if a.status == "target" and a.target_by == civ and a.phase == "besieged" and a.guards
+    ]
+    for i, a in besieged[:MAX_ATTACK_SELECTS] if units else []:
+        options = [
+            discord.SelectOption(
+                label=t(loc, "ab-attack-option", unit=ab.unit_msg(u), guard=ab.unit_msg(g)),
+                value=f"{u}:{g}",
+            )
+            for u in units
+            for g in dict.fromkeys(a.guards)
+        ]
+        placeholder = t(loc, "ab-attack-pick", label=a.label)
+        view.add_item(AttackGuard(campaign_id, i, civ, placeholder=placeholder, options=options))
     return view
+
+
+#: at most this many Attack a guard selects under one reply (with the buttons' row: 4 rows)
+MAX_ATTACK_SELECTS = 3
+
+
+class AttackGuard(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"ab-at:(?P<campaign>[0-9]{1,19}):(?P<ast>[0-9]{1,3}):(?P<civ>[a-z]{1,12})",
+):
+    """**Attack a guard of …** under the besieger's replies: a unit of theirs in the field
+    against a guard left, ``/capture attack asteroid:<it> unit:<u> guard:<g>`` with the
+    besieger as the civilisation — its permissions, refusals, dice, history entry and Undo."""
+
+    def __init__(
+        self,
+        campaign_id: int,
+        ast: int,
+        civ: str,
+        *,
+        placeholder: str,
+        options: list[discord.SelectOption],
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"ab-at:{campaign_id}:{ast}:{civ}",
+                placeholder=placeholder,
+                options=options,
+            )
+        )
+        self.campaign_id, self.ast, self.civ = campaign_id, ast, civ
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> AttackGuard:
+        begin_press(interaction)
+        return cls(
+            int(match["campaign"]),
+            int(match["ast"]),
+            match["civ"],
+            placeholder=getattr(item, "placeholder", None) or "",
+            options=list(getattr(item, "options", [])),
+        )
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        try:
+            unit, _, guard = str(self.item.values[0]).partition(":")
+            attack_of = interaction.client.get_cog(CAPTURE_COG).attack_of
+            await attack_of(interaction, self.campaign_id, self.ast, self.civ, unit, guard)
+        except Exception as exc:
+            await report(interaction, exc)
 
 
 def _picks_text(picks: str) -> str:
@@ -322,10 +392,11 @@ def with_guards(
 
 
 def dynamic_items() -> list[type[discord.ui.DynamicItem[Any]]]:
-    return [EndTurnButton, GuardPick, GuardsAttack]
+    return [EndTurnButton, GuardPick, GuardsAttack, AttackGuard]
 
 
 __all__ = [
+    "AttackGuard",
     "EndTurnButton",
     "GuardPick",
     "GuardsAttack",

@@ -10,6 +10,7 @@ from discord.ext import commands
 
 from bot.answers import send, update
 from bot.rules import asteroid_belt as ab
+from bot.rules.dice import Dice
 from bot.rules.errors import BotError
 from bot.ui import lang, undo_button
 from cogs.asteroid_belt.base import GAME, AsteroidBeltBase, UnitOpt
@@ -125,6 +126,36 @@ class CaptureCog(AsteroidBeltBase, commands.Cog):
             interaction,
             civilisation,
             lambda s, c, d: ab.attack_guards(s, c, asteroid, unit, d, guard=guard),
+        )
+
+    async def attack_of(
+        self,
+        interaction: discord.Interaction[Any],
+        campaign_id: int,
+        ast: int,
+        civ: str,
+        unit: str,
+        guard: str,
+    ) -> None:
+        """A choice in Attack a guard: ``/capture attack`` on the asteroid at place ``ast`` for
+        ``civ`` (the besieger), made under campaign ``campaign_id``."""
+
+        def step(
+            s: ab.AsteroidBeltState, c: ab.CivId, d: Dice
+        ) -> tuple[ab.AsteroidBeltState, ab.Outcome]:
+            label = ab.besieged_by(s, ast, c)
+            return ab.attack_guards(s, c, label, unit, d, guard=guard)
+
+        state = await self.bot.read_state(interaction, GAME)
+        label = ab.besieged_by(state, ast, civ)
+        await self._act(
+            interaction,
+            civ,
+            step,
+            campaign_id=campaign_id,
+            command=(
+                f"/capture attack asteroid:{label} unit:{unit} guard:{guard} civilisation:{civ}"
+            ),
         )
 
     @attack.autocomplete("asteroid")

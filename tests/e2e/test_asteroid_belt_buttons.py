@@ -232,3 +232,86 @@ async def test_guard_controls_speak_the_guards_players_language(table: Table) ->
     ended = await target_r1(table)
     assert [s[0] for s in selects(ended)] == ["Охранник 1 (инженерный отряд) астероида r1 атакует…"]
     assert "Охрана атакует" in labels(ended)
+
+
+async def besiege_r1(table: Table) -> Reply:
+    """Violet besieges r1, its engineer guard standing, and Violet's turn begins: the reply
+    to Orange's end-turn pings Violet's player."""
+    await target_r1(table)
+    async with table.bot.store.transaction(
+        table.channel_id, actor_id=table.user("gm").id, command="/test"
+    ) as tx:
+        state = dict(tx.state or {})
+        for a in state["asteroids"]:
+            if a["label"] == "r1":
+                a["phase"], a["guards"] = "besieged", ["engineer"]
+        tx.set_state(state)
+        tx.record("test: r1 besieged")
+    return await table.run("asteroids end-turn", user="bo")
+
+
+async def test_attack_a_guard_under_the_besiegers_replies(table: Table) -> None:
+    await two_players(table)
+    ping = await besiege_r1(table)
+    assert selects(ping) == [
+        (
+            "Attack a guard of r1…",
+            [
+                ("engineer squad attacks the engineer squad", False),
+                ("assault squad attacks the engineer squad", False),
+            ],
+        )
+    ]
+    before = await table.state()
+    refused = await table.choose(
+        ping.message, "Attack a guard of r1…", "assault squad attacks the engineer squad", user="bo"
+    )
+    assert refused.ephemeral
+    assert (
+        refused.text
+        == "You play Orange Empire: only the game master may act for Violet Federation."
+    )
+    assert await table.state() == before
+
+    table.set_dice(ScriptedDice([6] * 12 + [1] * 12))
+    attacked = await table.choose(
+        ping.message,
+        "Attack a guard of r1…",
+        "assault squad attacks the engineer squad",
+        user="ana",
+    )
+    assert not attacked.ephemeral, attacked.text
+    assert "Attack on the guards" in attacked.text, attacked.text
+    history = await table.bot.store.history(table.channel_id, limit=1)
+    assert history[0].command == (
+        "/capture attack asteroid:r1 unit:assault guard:engineer civilisation:violet"
+    )
+    after = await table.state()
+    assert after is not None and after != before
+    r1 = next(a for a in after["asteroids"] if a["label"] == "r1")
+    if r1["status"] != "target":  # the guard fell: the siege is over, a later choice says so
+        stale = await table.choose(
+            ping.message,
+            "Attack a guard of r1…",
+            "engineer squad attacks the engineer squad",
+            user="ana",
+        )
+        assert stale.ephemeral
+        assert stale.text == (
+            "That siege is over (no guards left, or the target is gone): nothing was changed."
+        )
+        assert await table.state() == after
+
+
+async def test_attack_a_guard_in_russian(table: Table) -> None:
+    await two_players(table)
+    table.users["ana"].locale = "ru"
+    ping = await besiege_r1(table)
+    # the ping's buttons are in the language of who ended the turn (bo: English); ana's own
+    # replies carry hers
+    moved = await table.run("asteroids move", {"unit": "recon"}, user="ana")
+    assert not moved.ephemeral, moved.text
+    assert [s[0] for s in selects(moved)] == ["Атаковать охранника r1…"]
+    assert ("инженерный отряд → охранник: инженерный отряд", False) in selects(moved)[0][1]
+    assert labels(moved) == ["Отменить", "Закончить ход"]
+    assert selects(ping)[0][0] == "Attack a guard of r1…"

@@ -320,3 +320,6 @@ ab-button-guards = Guards attack
 ab-guard-pick = Guard { $n } ({ $guard }) of { $label } attacks…
 ab-guard-option = { $unit } ({ $n } in the field)
 ab-err-guards-gone = Those guards have already attacked, or that target is gone: nothing was changed.
+ab-attack-pick = Attack a guard of { $label }…
+ab-attack-option = { $unit } attacks the { $guard }
+ab-err-siege-gone = That siege is over (no guards left, or the target is gone): nothing was changed.

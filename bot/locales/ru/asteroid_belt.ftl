@@ -345,3 +345,6 @@ ab-button-guards = Охрана атакует
 ab-guard-pick = Охранник { $n } ({ $guard }) астероида { $label } атакует…
 ab-guard-option = { $unit } ({ $n } на поле)
 ab-err-guards-gone = Эта охрана уже атаковала или той цели больше нет: ничего не изменилось.
+ab-attack-pick = Атаковать охранника { $label }…
+ab-attack-option = { $unit } → охранник: { $guard }
+ab-err-siege-gone = Эта осада закончена (охраны не осталось или цели больше нет): ничего не изменилось.

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from bot.rules.asteroid_belt.capture import (
     attack_guards,
+    besieged_by,
     build_mine,
     guards_due,
     resolve_guards,
@@ -277,6 +278,7 @@ __all__ = [
     "asteroids_by_status",
     "attack_bonus",
     "attack_guards",
+    "besieged_by",
     "board",
     "build_mine",
     "cheapest_price",

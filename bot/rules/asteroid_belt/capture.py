@@ -106,6 +106,18 @@ def guards_due(state: AsteroidBeltState, index: int, civ: CivId | str) -> Astero
     return a
 
 
+def besieged_by(state: AsteroidBeltState, index: int, civ: CivId | str) -> str:
+    """The label of the asteroid at place ``index`` if ``civ`` besieges it, guards standing (a
+    button's custom id names it so); else that the moment has passed."""
+    require_open(state)
+    if not 0 <= index < len(state.asteroids):
+        raise rule_error("ab-err-siege-gone")
+    a = state.asteroids[index]
+    if a.status != "target" or a.target_by != civ or a.phase != "besieged" or not a.guards:
+        raise rule_error("ab-err-siege-gone")
+    return a.label
+
+
 def resolve_guards(
     state: AsteroidBeltState,
     label: str,
