@@ -3,8 +3,10 @@
 1. Latency: each pair is timed alternately on one ``python -m bot`` process and its stand-in
    Discord, ``count`` rounds after a warm-up: ``/roll 2d6`` against pressing its **Roll
    again**; a rolled ``/battle`` against its **Roll again**; ``/asteroids end-turn`` (the
-   game master, whose turn it is) against pressing **End turn** under the latest reply. The
-   target: a press's p50 within 1.1x of its command's.
+   game master, whose turn it is) against pressing **End turn** under the latest reply;
+   ``/ia activate`` against **Activate next** under an activation (each followed by an
+   untimed ``/campaign undo``, so every round starts from the same state). The target: a
+   press's p50 within 1.1x of its command's.
 2. Soak: ``campaigns`` channels, ``in_flight`` at a time, each running ``/imperium setup``,
    ``/imperium phasing`` (an Undo button), ``/roll 2d6`` and a rolled ``/battle`` (a Roll
    again each), and one press of Roll again: every reply keeps its buttons. The bot's resident
@@ -29,6 +31,7 @@ from bot.sandbox.standin import Message, Reply
 BATTLE: dict[str, Any] = {"attacker": "Tank", "defender": "Trooper", "defender-terrain": "Woods"}
 CHANNEL = 4001
 AB_CHANNEL = 4002
+IA_CHANNEL = 4003
 SOAK_FIRST = 20_000_001
 
 
@@ -43,6 +46,12 @@ async def latency(bot: BotProcess, count: int, warmup: int) -> list[tuple[str, l
     await bot.run("asteroids setup", {"civilisations": "violet orange"}, channel_id=AB_CHANNEL)
     await bot.run("asteroids join", {"civilisation": "violet"}, user=ANA, channel_id=AB_CHANNEL)
     await bot.run("asteroids join", {"civilisation": "orange"}, user=BO, channel_id=AB_CHANNEL)
+    ia = {"difficulty": "medium", "threat-level": 3}
+    await bot.run("ia setup", ia, channel_id=IA_CHANNEL)
+    for group in ("DG001", "DG002", "DG004"):
+        await bot.run("ia deploy", {"group": group}, channel_id=IA_CHANNEL)
+    under = await bot.run("ia activate", channel_id=IA_CHANNEL)
+    await bot.run("campaign undo", channel_id=IA_CHANNEL)
     series: dict[str, list[float]] = {
         k: []
         for k in (
@@ -52,6 +61,8 @@ async def latency(bot: BotProcess, count: int, warmup: int) -> list[tuple[str, l
             "Roll again (/battle)",
             "/asteroids end-turn",
             "End turn",
+            "/ia activate",
+            "Activate next",
         )
     }
     for n in range(warmup + count):
@@ -62,10 +73,13 @@ async def latency(bot: BotProcess, count: int, warmup: int) -> list[tuple[str, l
         fought_again = await press(bot, fought.message, "Roll again", CHANNEL)
         ended = await bot.run("asteroids end-turn", channel_id=AB_CHANNEL)
         pressed = await press(bot, ended.message, "End turn", AB_CHANNEL)
+        activated = await bot.run("ia activate", channel_id=IA_CHANNEL)
+        await bot.run("campaign undo", channel_id=IA_CHANNEL)
+        activated_again = await press(bot, under.message, "Activate next", IA_CHANNEL)
+        await bot.run("campaign undo", channel_id=IA_CHANNEL)
+        replies = (rolled, again, fought, fought_again, ended, pressed, activated, activated_again)
         if keep:
-            for key, reply in zip(
-                series, (rolled, again, fought, fought_again, ended, pressed), strict=True
-            ):
+            for key, reply in zip(series, replies, strict=True):
                 series[key].append(reply.latency * 1000)
     return list(series.items())
 
@@ -85,6 +99,8 @@ async def soak(bot: BotProcess, campaigns: int, in_flight: int) -> tuple[float, 
 
     start = bot.rss_mb()
     first = min(1000, campaigns)
+    if not campaigns:
+        return start, start, start
     await asyncio.gather(*(one(i) for i in range(first)))
     after_first = bot.rss_mb()
     await asyncio.gather(*(one(i) for i in range(first, campaigns)))
