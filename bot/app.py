@@ -47,7 +47,7 @@ from bot.storage.errors import (
 )
 from bot.storage.outage import RateLimitedLog
 from bot.translator import CatalogTranslator
-from bot.ui import dynamic_items
+from bot.ui import CONFIRM_PREFIX, dynamic_items
 
 log = logging.getLogger(__name__)
 
@@ -532,8 +532,11 @@ class TableBot(CampaignAccess, commands.AutoShardedBot):
             except DatabaseUnavailable:
                 mine = True  # nothing can be applied anywhere while the database is away
         if mine:
+            data: dict[str, Any] = dict(interaction.data or {})
+            custom_id = str(data.get("custom_id", ""))
+            key = "confirm-expired" if custom_id.startswith(CONFIRM_PREFIX) else "button-expired"
             await self.send_ephemeral(
-                interaction, t(locale_of(interaction.locale), "button-expired"), refusal=True
+                interaction, t(locale_of(interaction.locale), key), refusal=True
             )
 
     # -- shutdown ------------------------------------------------------------------------------

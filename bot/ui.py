@@ -1,9 +1,10 @@
-"""Shared Discord pieces for cogs: a confirmation view, embed helpers within Discord's limits,
-the bars of the charts, the Roll again and Undo buttons under replies."""
+"""Shared Discord pieces for cogs: confirmations, pagers, embed helpers within Discord's limits,
+the bars of the charts, the Undo button under replies."""
 
 from __future__ import annotations
 
 import logging
+import os
 import re
 from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
@@ -142,33 +143,63 @@ async def report(interaction: discord.Interaction[Any], error: Exception) -> Non
     log.error("error in a button's handler", exc_info=error)
 
 
+#: the custom ids of a confirmation held in memory start with this: a press that finds no
+#: handler (after a restart) is answered "this confirmation has expired"
+CONFIRM_PREFIX = "confirm:"
+#: how long a confirmation held in memory waits for its answer, in seconds
+CONFIRM_LIFETIME = 120.0
+
+Confirmed = Callable[[discord.Interaction[Any]], Awaitable[str]]
+
+
+async def confirm_press(interaction: discord.Interaction[Any], on_confirm: Confirmed) -> None:
+    """A press of a confirmation's Confirm: ``on_confirm`` does the work (and its own commit)
+    and returns the text that replaces the question. A refusal replaces the question too; a
+    database that is away leaves it, so the owner can press again."""
+    try:
+        text = await on_confirm(interaction)
+    except BotError as exc:
+        text = refusal(exc, lang(interaction))
+        refusals = getattr(interaction.client, "refusals", None)
+        if refusals is not None:
+            refusals.append(interaction.id)  # what the local table counts as refused
+    await update(interaction, content=text, view=None, embed=None)
+
+
+async def owner_only(interaction: discord.Interaction[Any], owner_id: int) -> bool:
+    """Whether the presser is the member a confirmation asked; others are told so, privately."""
+    if interaction.user.id != owner_id:
+        await send(interaction, tr(interaction, "confirm-only-owner"), ephemeral=True)
+        return False
+    return True
+
+
 class ConfirmView(SafeView):
-    """Confirm / Cancel buttons that only ``owner_id`` may press. ``on_confirm`` does the work
-    (and its own commit) and returns the text that replaces the question. A refusal replaces
-    the question too; a database that is away leaves it, so the owner can press again."""
+    """Confirm / Cancel buttons held in memory that only ``owner_id`` may press, for what cannot
+    be carried in a custom id (an imported file); after a restart, or ``timeout`` seconds, a
+    press is answered "this confirmation has expired" (see :data:`CONFIRM_PREFIX`)."""
 
     def __init__(
         self,
         owner_id: int,
-        on_confirm: Callable[[discord.Interaction[Any]], Awaitable[str]],
+        on_confirm: Confirmed,
         *,
         confirm_label: str | None = None,
         locale: str = "en",
-        timeout: float = 120.0,
+        timeout: float | None = None,
     ) -> None:
-        super().__init__(timeout=timeout)
+        super().__init__(timeout=CONFIRM_LIFETIME if timeout is None else timeout)
         self.owner_id = owner_id
         self._on_confirm = on_confirm
         self.confirm.label = confirm_label or t(locale, "button-confirm")
         self.cancel.label = t(locale, "button-cancel")
+        self.confirm.custom_id = f"{CONFIRM_PREFIX}{os.urandom(8).hex()}:yes"
+        self.cancel.custom_id = f"{CONFIRM_PREFIX}{os.urandom(8).hex()}:no"
         self.done = False
 
     async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
         await super().interaction_check(interaction)
-        if interaction.user.id != self.owner_id:
-            await send(interaction, tr(interaction, "confirm-only-owner"), ephemeral=True)
-            return False
-        return True
+        return await owner_only(interaction, self.owner_id)
 
     @discord.ui.button(label="Confirm", style=discord.ButtonStyle.danger)
     async def confirm(
@@ -179,17 +210,11 @@ class ConfirmView(SafeView):
             return
         self.done = True
         try:
-            text = await self._on_confirm(interaction)
-        except BotError as exc:
-            text = refusal(exc, lang(interaction))
-            refusals = getattr(interaction.client, "refusals", None)
-            if refusals is not None:
-                refusals.append(interaction.id)  # what the local table counts as refused
+            await confirm_press(interaction, self._on_confirm)
         except BaseException:
             self.done = False  # not applied: the owner may try again
             raise
         self.stop()
-        await update(interaction, content=text, view=None, embed=None)
 
     @discord.ui.button(label="Cancel", style=discord.ButtonStyle.secondary)
     async def cancel(
@@ -200,8 +225,78 @@ class ConfirmView(SafeView):
         await update(interaction, content=tr(interaction, "confirm-cancelled"), view=None)
 
 
+class CancelButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"cancel:(?P<owner>[0-9]{1,19})",
+):
+    """**Cancel** beside a persistent confirmation (see :func:`confirmation`): only the member
+    asked may press it; the question becomes "Cancelled — nothing changed"."""
+
+    def __init__(self, owner_id: int, *, label: str) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label, style=discord.ButtonStyle.secondary, custom_id=f"cancel:{owner_id}"
+            )
+        )
+        self.owner_id = owner_id
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> CancelButton:
+        begin_press(interaction)
+        return cls(int(match["owner"]), label=getattr(item, "label", None) or "")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        try:
+            if await owner_only(interaction, self.owner_id):
+                await update(interaction, content=tr(interaction, "confirm-cancelled"), view=None)
+        except Exception as exc:
+            await report(interaction, exc)
+
+
+def confirmation(confirm: discord.ui.Item[Any], owner_id: int, locale: str) -> discord.ui.View:
+    """A persistent confirmation: ``confirm`` (a dynamic item whose custom id carries what it
+    confirms) and Cancel, nothing held in memory."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(confirm)
+    view.add_item(CancelButton(owner_id, label=t(locale, "button-cancel")))
+    return view
+
+
+def pressed_label(
+    interaction: discord.Interaction[Any], item: discord.ui.Item[Any], key: str
+) -> str:
+    """The label of the pressed item as the message shows it (else catalog ``key``)."""
+    return getattr(item, "label", None) or tr(interaction, key)
+
+
+def pager_view(
+    make: Callable[[int, int, str], discord.ui.Item[Any]],
+    index: int,
+    count: int,
+    labels: tuple[str, str],
+) -> discord.ui.View:
+    """◀ / ▶ under page ``index`` (from 0) of ``count``: ``make(target, direction, label)``
+    makes each button (a dynamic item whose custom id carries the page it shows)."""
+    newer = make(max(0, index - 1), 0, labels[0])
+    older = make(min(count - 1, index + 1), 1, labels[1])
+    for button, disabled in ((newer, index == 0), (older, index >= count - 1)):
+        inner = getattr(button, "item", None)
+        if isinstance(inner, discord.ui.Button):
+            inner.disabled = disabled
+    view = discord.ui.View(timeout=None)
+    view.add_item(newer)
+    view.add_item(older)
+    return view
+
+
 # ----------------------------------------------------------------------------------------------
-# Buttons under replies: Roll again, Undo
+# The Undo button under replies
 # ----------------------------------------------------------------------------------------------
 
 #: how long a member may undo their own latest change without being a game master
@@ -214,30 +309,6 @@ def own_recent(entry: HistoryEntry, user_id: int, now: str) -> bool:
     Undo button)."""
     age = datetime.fromisoformat(now) - datetime.fromisoformat(entry.created_at)
     return entry.actor_id == user_id and age <= UNDO_OWN_WINDOW
-
-
-#: how long the Roll again button under a reply acts: just under the 15 minutes Discord keeps
-#: an interaction alive (afterwards, and after a restart, a press is answered "expired")
-BUTTON_LIFETIME = 14 * 60.0
-
-RollAgain = Callable[[discord.Interaction[Any]], Awaitable[None]]
-
-
-class ReplyButtons(SafeView):
-    """**Roll again** under a roll or a battle: anyone at the table; ``again`` answers the press
-    with a new roll as the member who pressed."""
-
-    def __init__(self, locale: str, *, again: RollAgain, timeout: float | None = None) -> None:
-        super().__init__(timeout=BUTTON_LIFETIME if timeout is None else timeout)
-        self._again = again
-        button: discord.ui.Button[ReplyButtons] = discord.ui.Button(
-            label=t(locale, "button-roll-again"), style=discord.ButtonStyle.primary, emoji="🎲"
-        )
-        button.callback = self._roll_again  # type: ignore[method-assign]
-        self.add_item(button)
-
-    async def _roll_again(self, interaction: discord.Interaction[Any]) -> None:
-        await self._again(interaction)
 
 
 class UndoButton(
@@ -326,8 +397,9 @@ class UndoButton(
 
 
 def dynamic_items() -> list[type[discord.ui.DynamicItem[Any]]]:
-    """The buttons a press of which the bot handles from its custom id alone."""
-    return [UndoButton]
+    """The buttons a press of which the bot handles from its custom id alone (a cog registers
+    its own in its ``setup``)."""
+    return [UndoButton, CancelButton]
 
 
 def undo_button(interaction: discord.Interaction[Any], tx: Tx) -> discord.ui.View:

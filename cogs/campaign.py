@@ -7,7 +7,7 @@ import functools
 import io
 import logging
 import math
-from collections.abc import Callable
+import re
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
@@ -30,7 +30,21 @@ from bot.rules.errors import BotError, NoCampaign, NotAllowed
 from bot.storage import Campaign, HistoryEntry
 from bot.storage.deadline import deadline_in
 from bot.translator import shown_invocation
-from bot.ui import ConfirmView, EmbedBuilder, SafeView, clip, lang, own_recent, tr
+from bot.ui import (
+    ConfirmView,
+    EmbedBuilder,
+    begin_press,
+    clip,
+    confirm_press,
+    confirmation,
+    lang,
+    own_recent,
+    owner_only,
+    pager_view,
+    pressed_label,
+    report,
+    tr,
+)
 
 if TYPE_CHECKING:
     from bot.app import TableBot
@@ -102,37 +116,188 @@ def history_page(
     return builder.build()
 
 
-class Pager(SafeView):
-    """◀ / ▶ through ``count`` embeds, each made when it is shown (``page(n)``, n from 0)."""
+class HistoryPager(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"hist:(?P<campaign>[0-9]{1,19}):(?P<before>[0-9]{1,19}):(?P<count>[0-9]{1,2})"
+    r":(?P<page>[0-9]{1,2}):(?P<way>[01])",
+):
+    """◀ / ▶ under ``/campaign history``: page ``page`` of the ``count`` entries of campaign
+    ``campaign`` before entry ``before`` (the history as it was when asked), read again from
+    the database on each press — nothing held in memory."""
 
-    def __init__(self, page: Callable[[int], discord.Embed], count: int, loc: str) -> None:
-        super().__init__(timeout=600)
-        self.page = page
-        self.count = count
-        self.index = 0
-        self.newer.label = t(loc, "pager-newer")
-        self.older.label = t(loc, "pager-older")
-        self._sync()
-
-    def _sync(self) -> None:
-        self.newer.disabled = self.index == 0
-        self.older.disabled = self.index >= self.count - 1
-
-    @discord.ui.button(label="◀", style=discord.ButtonStyle.secondary)
-    async def newer(
-        self, interaction: discord.Interaction[Any], button: discord.ui.Button[Any]
+    def __init__(
+        self, campaign_id: int, before: int, count: int, page: int, way: int, *, label: str
     ) -> None:
-        self.index = max(0, self.index - 1)
-        self._sync()
-        await update(interaction, embed=self.page(self.index), view=self)
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"hist:{campaign_id}:{before}:{count}:{page}:{way}",
+            )
+        )
+        self.campaign_id, self.before, self.count, self.page = campaign_id, before, count, page
 
-    @discord.ui.button(label="▶", style=discord.ButtonStyle.secondary)
-    async def older(
-        self, interaction: discord.Interaction[Any], button: discord.ui.Button[Any]
-    ) -> None:
-        self.index = min(self.count - 1, self.index + 1)
-        self._sync()
-        await update(interaction, embed=self.page(self.index), view=self)
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> HistoryPager:
+        begin_press(interaction)
+        return cls(
+            int(match["campaign"]),
+            int(match["before"]),
+            int(match["count"]),
+            int(match["page"]),
+            int(match["way"]),
+            label=getattr(item, "label", None) or "",
+        )
+
+    @staticmethod
+    def pager(campaign_id: int, before: int, count: int, page: int, loc: str) -> discord.ui.View:
+        pages = math.ceil(count / HISTORY_PAGE)
+        return pager_view(
+            lambda target, way, label: HistoryPager(
+                campaign_id, before, count, target, way, label=label
+            ),
+            page,
+            pages,
+            (t(loc, "pager-newer"), t(loc, "pager-older")),
+        )
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        try:
+            bot = interaction.client
+            campaign = await bot.store.get(channel_of(interaction))
+            if campaign is None or campaign.campaign_id != self.campaign_id:
+                raise BotError(key="campaign-ended")
+            loc = lang(interaction)
+            entries = await bot.store.campaign_history(
+                self.campaign_id, self.count, before_seq=self.before, with_states=False
+            )
+            pages = max(1, math.ceil(len(entries) / HISTORY_PAGE))
+            page = min(self.page, pages - 1)
+            title = t(loc, "history-title", game=game_name(loc, campaign.game))
+            await update(
+                interaction,
+                embed=history_page(loc, title, entries, bot.tree, page),
+                view=self.pager(self.campaign_id, self.before, len(entries), page, loc),
+            )
+        except Exception as exc:
+            await report(interaction, exc)
+
+
+class EndConfirm(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"end:(?P<campaign>[0-9]{1,19}):(?P<owner>[0-9]{1,19})",
+):
+    """**End campaign** under ``/campaign end``'s question: ends campaign ``campaign`` (and no
+    later one), pressed by the game master who asked; works after a restart."""
+
+    def __init__(self, campaign_id: int, owner_id: int, *, label: str) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.danger,
+                custom_id=f"end:{campaign_id}:{owner_id}",
+            )
+        )
+        self.campaign_id, self.owner_id = campaign_id, owner_id
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> EndConfirm:
+        begin_press(interaction)
+        label = pressed_label(interaction, item, "campaign-end-button")
+        return cls(int(match["campaign"]), int(match["owner"]), label=label)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        try:
+            if await owner_only(interaction, self.owner_id):
+                await confirm_press(interaction, self._end)
+        except Exception as exc:
+            await report(interaction, exc)
+
+    async def _end(self, interaction: discord.Interaction[Any]) -> str:
+        bot: TableBot = interaction.client
+        async with bot.campaign_tx(interaction, game=None) as tx:
+            if tx.campaign is None or tx.campaign.campaign_id != self.campaign_id:
+                raise BotError(key="campaign-end-gone")
+            await bot.ensure_game_master(interaction, tx.campaign, "action-end-campaign")
+            game = tx.campaign.game
+            tx.delete()
+        return tr(interaction, "campaign-end-done", game=game_name(lang(interaction), game))
+
+
+class UndoConfirm(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"undoask:(?P<campaign>[0-9]{1,19}):(?P<seq>[0-9]{1,19}):(?P<owner>[0-9]{1,19})",
+):
+    """**Undo it** under ``/campaign undo``'s question (another member's change): undoes entry
+    ``seq`` of campaign ``campaign`` if it is still the newest, pressed by the member who asked
+    as a game master; works after a restart."""
+
+    def __init__(self, campaign_id: int, seq: int, owner_id: int, *, label: str) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.danger,
+                custom_id=f"undoask:{campaign_id}:{seq}:{owner_id}",
+            )
+        )
+        self.campaign_id, self.seq, self.owner_id = campaign_id, seq, owner_id
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> UndoConfirm:
+        begin_press(interaction)
+        label = pressed_label(interaction, item, "undo-button")
+        return cls(int(match["campaign"]), int(match["seq"]), int(match["owner"]), label=label)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        try:
+            if await owner_only(interaction, self.owner_id):
+                await confirm_press(interaction, self._undo)
+        except Exception as exc:
+            await report(interaction, exc)
+
+    async def _undo(self, who: discord.Interaction[Any]) -> str:
+        # the confirmed entry of the campaign asked about, and only that one: if it is no
+        # longer the newest, or the campaign has ended meanwhile, refuse
+        bot: TableBot = who.client
+        channel_id = channel_of(who)
+        fresh = await bot.store.get(channel_id)
+        if fresh is None or fresh.campaign_id != self.campaign_id:
+            raise BotError(key="campaign-ended")
+        await bot.ensure_game_master(who, fresh, "action-undo-other")
+        entry = await bot.store.undo(
+            channel_id, self.seq, who.user.id, interaction_id=who.id, campaign_id=self.campaign_id
+        )
+        answer_of(who).applied = True
+        return undone_text(who, entry)
+
+
+def undone_text(who: discord.Interaction[Any], entry: HistoryEntry) -> str:
+    return tr(
+        who,
+        "undo-done",
+        seq=str(entry.seq),
+        actor=entry.actor_name,
+        command=clip(shown_invocation(who.client.tree, lang(who), entry.command), 80),
+        summary=clip(render_summary(lang(who), entry.summary), 200),
+    )
 
 
 class CampaignCog(
@@ -201,23 +366,11 @@ class CampaignCog(
         campaign = await self._current(channel_of(interaction), interaction, "action-end-campaign")
         if campaign is None:
             raise BotError(key="campaign-end-nothing")
-        campaign_id = campaign.campaign_id
         loc = lang(interaction)
         title = game_name(loc, campaign.game)
-
-        async def confirmed(button_interaction: discord.Interaction[Any]) -> str:
-            async with self.bot.campaign_tx(button_interaction, game=None) as tx:
-                if tx.campaign is None or tx.campaign.campaign_id != campaign_id:
-                    raise BotError(key="campaign-end-gone")
-                await self.bot.ensure_game_master(
-                    button_interaction, tx.campaign, "action-end-campaign"
-                )
-                tx.delete()
-            return tr(button_interaction, "campaign-end-done", game=title)
-
-        view = ConfirmView(
-            interaction.user.id, confirmed, confirm_label=t(loc, "campaign-end-button"), locale=loc
-        )
+        owner = interaction.user.id
+        confirm = EndConfirm(campaign.campaign_id, owner, label=t(loc, "campaign-end-button"))
+        view = confirmation(confirm, owner, loc)
         await send(interaction, t(loc, "campaign-end-ask", game=title), view=view, ephemeral=True)
 
     # -- history, undo ---------------------------------------------------------------------------
@@ -241,8 +394,9 @@ class CampaignCog(
         if len(entries) <= HISTORY_PAGE:
             await send(interaction, embed=page(0))
         else:
-            pages = math.ceil(len(entries) / HISTORY_PAGE)
-            await send(interaction, embed=page(0), view=Pager(page, pages, loc))
+            before = entries[0].seq + 1
+            view = HistoryPager.pager(campaign.campaign_id, before, len(entries), 0, loc)
+            await send(interaction, embed=page(0), view=view)
 
     @app_commands.command(
         name="undo", description="Restore the state from before the latest change"
@@ -260,38 +414,15 @@ class CampaignCog(
             raise NotAllowed(key="undo-not-allowed")
         seq = latest.seq
 
-        def done_text(who: discord.Interaction[Any], entry: HistoryEntry) -> str:
-            return tr(
-                who,
-                "undo-done",
-                seq=str(entry.seq),
-                actor=entry.actor_name,
-                command=clip(shown_invocation(self.bot.tree, lang(who), entry.command), 80),
-                summary=clip(render_summary(lang(who), entry.summary), 200),
-            )
-
         if latest.actor_id == interaction.user.id:
             entry = await self._undo_own(interaction, channel_id, campaign_id, latest)
             answer_of(interaction).applied = True
-            await send(interaction, done_text(interaction, entry))
+            await send(interaction, undone_text(interaction, entry))
             return
 
-        async def do_undo(who: discord.Interaction[Any]) -> str:
-            # the confirmed entry of the campaign asked about, and only that one: if it is no
-            # longer the newest, or the campaign has ended meanwhile, refuse
-            fresh = await self._current(channel_id)
-            if fresh is None or fresh.campaign_id != campaign_id:
-                raise BotError(key="campaign-ended")
-            await self.bot.ensure_game_master(who, fresh, "action-undo-other")
-            entry = await self.bot.store.undo(
-                channel_id, seq, who.user.id, interaction_id=who.id, campaign_id=campaign_id
-            )
-            answer_of(who).applied = True
-            return done_text(who, entry)
-
-        view = ConfirmView(
-            interaction.user.id, do_undo, confirm_label=t(loc, "undo-button"), locale=loc
-        )
+        owner = interaction.user.id
+        confirm = UndoConfirm(campaign_id, seq, owner, label=t(loc, "undo-button"))
+        view = confirmation(confirm, owner, loc)
         question = t(
             loc,
             "undo-ask",
@@ -508,3 +639,4 @@ class CampaignCog(
 
 async def setup(bot: TableBot) -> None:
     await bot.add_cog(CampaignCog(bot))
+    bot.add_dynamic_items(HistoryPager, EndConfirm, UndoConfirm)

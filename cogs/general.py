@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import math
+import re
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.answers import send
+from bot.answers import send, update
 from bot.catalog import (
     CommandName,
     attribute,
@@ -22,9 +23,18 @@ from bot.catalog import (
 )
 from bot.discord_internals import choice_message_key
 from bot.games import BY_TITLE, EVERY_GAME
+from bot.rules.errors import BotError
 from bot.rules.game import GameInfo
-from bot.ui import EMBED_DESCRIPTION, EmbedBuilder, clip, lang, tr
-from cogs.campaign import Pager
+from bot.ui import (
+    EMBED_DESCRIPTION,
+    EmbedBuilder,
+    begin_press,
+    clip,
+    lang,
+    pager_view,
+    report,
+    tr,
+)
 
 if TYPE_CHECKING:
     from bot.app import TableBot
@@ -137,7 +147,8 @@ class General(commands.Cog):
         if len(pages) == 1:
             await send(interaction, embed=pages[0], ephemeral=True)
             return
-        await send(interaction, embed=pages[0], view=HelpPager(pages, loc), ephemeral=True)
+        view = HelpPager.pager(game, 0, len(pages), loc)
+        await send(interaction, embed=pages[0], view=view, ephemeral=True)
 
     def sections(self) -> dict[str, list[AnyCommand]]:
         """Every slash command by help section (the cogs' ``help_section``), in help order."""
@@ -197,14 +208,58 @@ class General(commands.Cog):
         return pages
 
 
-class HelpPager(Pager):
-    """The campaign history's ◀ / ▶ pager, with labels for pages of a reference."""
+class HelpPager(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"help:(?P<game>[a-z_]{1,40}):(?P<page>[0-9]{1,2}):(?P<way>[01])",
+):
+    """◀ / ▶ through a game's reference (``/help game:``): page ``page`` of game ``game``,
+    made again in the presser's language on each press — nothing held in memory."""
 
-    def __init__(self, pages: list[discord.Embed], loc: str) -> None:
-        super().__init__(pages.__getitem__, len(pages), loc)
-        self.newer.label = t(loc, "help-page-previous")
-        self.older.label = t(loc, "help-page-next")
+    def __init__(self, game: str, page: int, way: int, *, label: str) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"help:{game}:{page}:{way}",
+            )
+        )
+        self.game, self.page = game, page
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> HelpPager:
+        begin_press(interaction)
+        label = getattr(item, "label", None) or ""
+        return cls(match["game"], int(match["page"]), int(match["way"]), label=label)
+
+    @staticmethod
+    def pager(game: str, page: int, count: int, loc: str) -> discord.ui.View:
+        return pager_view(
+            lambda target, way, label: HelpPager(game, target, way, label=label),
+            page,
+            count,
+            (t(loc, "help-page-previous"), t(loc, "help-page-next")),
+        )
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        try:
+            cog = interaction.client.get_cog(General.__cog_name__)
+            if not isinstance(cog, General) or all(g.key != self.game for g in EVERY_GAME):
+                raise BotError(key="button-expired")
+            loc = lang(interaction)
+            pages = cog.reference(loc, self.game)
+            page = min(self.page, len(pages) - 1)
+            view = self.pager(self.game, page, len(pages), loc)
+            await update(interaction, embed=pages[page], view=view)
+        except Exception as exc:
+            await report(interaction, exc)
 
 
 async def setup(bot: TableBot) -> None:
     await bot.add_cog(General(bot))
+    bot.add_dynamic_items(HelpPager)

@@ -5,6 +5,7 @@ only and recorded nowhere."""
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -13,16 +14,17 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.answers import answers_privately, send
-from bot.campaigns import describe_invocation
 from bot.catalog import DEFAULT, encode_summary, number, percent, t
 from bot.rules import roll as rl
 from bot.rules.msg import Msg
-from bot.ui import EmbedBuilder, ReplyButtons, bar, clip, lang
+from bot.ui import EmbedBuilder, bar, begin_press, clip, lang, pressed_label, report
 
 if TYPE_CHECKING:
     from bot.app import TableBot
 
 LABEL_LIMIT = 60
+#: Discord's limit on a component's custom id
+CUSTOM_ID = 100
 CHART_ROWS = 16
 CHART_WIDTH = 16
 SHOWN_LIMIT = 1500
@@ -141,9 +143,7 @@ class RollCog(commands.Cog):
         label: app_commands.Range[str, 1, LABEL_LIMIT] | None = None,
         private: bool = False,
     ) -> None:
-        await self.roll_as(
-            interaction, expression, label, private, describe_invocation(interaction)
-        )
+        await self.roll_as(interaction, expression, label, private)
 
     async def roll_as(
         self,
@@ -151,10 +151,9 @@ class RollCog(commands.Cog):
         expression: str,
         label: str | None,
         private: bool,
-        command: str,
     ) -> None:
         """Roll ``expression`` for the member behind ``interaction`` (the command, or a press
-        of Roll again under an earlier roll: ``command`` is what the history shows)."""
+        of Roll again under an earlier roll: the history shows the command either way)."""
         loc = lang(interaction)
         dice = self.bot.new_dice()
         start = len(dice.draws)
@@ -164,16 +163,71 @@ class RollCog(commands.Cog):
             answers_privately(interaction)
             embed = render_roll(loc, who, outcome, label, False)
         else:
+            command = roll_command(expression, label)
             async with self.bot.aside(
                 interaction, history_summary(outcome, label), dice.draws[start:], command=command
             ) as recorded:
                 embed = render_roll(loc, who, outcome, label, recorded)
+        view = RollAgain.under(expression, label, private, t(loc, "button-roll-again"))
+        await send(interaction, embed=embed, view=view, ephemeral=private)
 
-        async def again(pressed: discord.Interaction[Any]) -> None:
-            await self.roll_as(pressed, expression, label, private, command)
 
-        await send(interaction, embed=embed, view=ReplyButtons(loc, again=again), ephemeral=private)
+def roll_command(expression: str, label: str | None) -> str:
+    """What the history shows as typed for a roll (the command or a press of Roll again)."""
+    return f"/roll expression:{expression}" + (f" label:{label}" if label else "")
+
+
+class RollAgain(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=re.compile(r"roll:(?P<private>[01]):(?P<n>[0-9]{1,3}):(?P<rest>.*)", re.DOTALL),
+):
+    """**Roll again** under a roll: the expression and label are in the custom id, so a press
+    works after a restart and on any process; anyone at the table may press it, and the roll
+    is theirs. A roll whose expression and label do not fit a custom id (100 characters) has
+    no button."""
+
+    def __init__(self, expression: str, label: str | None, private: bool, *, text: str) -> None:
+        custom_id = f"roll:{int(private)}:{len(expression)}:{expression}{label or ''}"
+        super().__init__(
+            discord.ui.Button(
+                label=text, style=discord.ButtonStyle.primary, emoji="🎲", custom_id=custom_id
+            )
+        )
+        self.expression, self.label, self.private = expression, label, private
+
+    @staticmethod
+    def under(
+        expression: str, label: str | None, private: bool, text: str
+    ) -> discord.ui.View | None:
+        """The view under a roll: Roll again, or none when the roll does not fit a custom id."""
+        if len(f"roll:0:{len(expression)}:{expression}{label or ''}") > CUSTOM_ID:
+            return None
+        view = discord.ui.View(timeout=None)
+        view.add_item(RollAgain(expression, label, private, text=text))
+        return view
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> RollAgain:
+        begin_press(interaction)
+        n, rest = int(match["n"]), match["rest"]
+        text = pressed_label(interaction, item, "button-roll-again")
+        return cls(rest[:n], rest[n:] or None, match["private"] == "1", text=text)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        try:
+            cog = interaction.client.get_cog(RollCog.__cog_name__)
+            assert isinstance(cog, RollCog)
+            await cog.roll_as(interaction, self.expression, self.label, self.private)
+        except Exception as exc:
+            await report(interaction, exc)
 
 
 async def setup(bot: TableBot) -> None:
     await bot.add_cog(RollCog(bot))
+    bot.add_dynamic_items(RollAgain)

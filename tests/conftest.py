@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import os
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -24,6 +24,11 @@ import pytest
 from bot.sandbox import databases, pgcluster
 from bot.sandbox.harness import Table, running_table
 from bot.sandbox.pgcluster import PgCluster
+from bot.sandbox.rest import Rest
+from tests import discord_spec
+
+# every body the bot sends to the stand-in is checked against Discord's published schema
+Rest.check_body = discord_spec.check
 
 BACKENDS = ["sqlite", "postgres"]
 
@@ -83,6 +88,19 @@ async def private_postgres() -> AsyncIterator[PgCluster]:
     async with PgCluster() as cluster:
         await cluster.start()
         yield cluster
+
+
+@pytest.fixture(autouse=True)
+def bodies_conform_to_discords_schema() -> Iterator[None]:
+    """A test fails when the bot sent Discord a body its published schema refuses."""
+    discord_spec.PENDING.clear()
+    yield
+    found = discord_spec.pending_problems()
+    if found:
+        pytest.fail(
+            "bodies sent to Discord that its OpenAPI schema refuses:\n" + "\n".join(found[:20]),
+            pytrace=False,
+        )
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:

@@ -117,6 +117,20 @@ class Table:
         await self.bot.settled(reply.interaction_id, timeout)
         return reply
 
+    async def choose(
+        self,
+        message: Message,
+        placeholder: str,
+        *labels: str,
+        user: str | User = "gm",
+        timeout: float = 10.0,
+    ) -> Reply:
+        """Choose ``labels`` in the select ``placeholder`` of ``message``."""
+        who = user if isinstance(user, User) else self.user(user)
+        reply = await self.discord.choose(message, placeholder, labels, user=who, timeout=timeout)
+        await self.bot.settled(reply.interaction_id, timeout)
+        return reply
+
     async def state(self, channel_id: int | None = None) -> dict[str, Any] | None:
         """The channel's stored campaign state (None without a campaign)."""
         campaign = await self.bot.store.get(channel_id or self.channel_id)

@@ -110,6 +110,15 @@ class Message:
                     out.append(comp)
         return out
 
+    def selects(self) -> list[dict[str, Any]]:
+        """The message's string selects (each with its ``options``), in order."""
+        return [
+            comp
+            for row in self.components
+            for comp in row.get("components", [])
+            if comp.get("type") == 3
+        ]
+
     def update(self, data: Mapping[str, Any]) -> None:
         if "content" in data:
             self.content = data["content"] or ""

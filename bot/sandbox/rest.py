@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+from collections.abc import Callable
 from typing import Any
 
 from aiohttp import BodyPartReader, web
@@ -15,10 +16,16 @@ from aiohttp import BodyPartReader, web
 from bot.sandbox.gateway import Gateway
 from bot.sandbox.messages import JSON, Message, Reply, Snowflakes, limit_problems
 
+BodyCheck = Callable[[str, str, Any], None]
+
 
 class Rest(Gateway):
     """The gateway plus the REST API, and what the REST side keeps: the synced commands, the
     reply to each interaction, the messages."""
+
+    #: called with every JSON body the bot sends (method, path, body): the test suite checks
+    #: each against Discord's published schema (tests/discord_spec.py); None: not checked
+    check_body: BodyCheck | None = None
 
     def __init__(self, **identity: Any) -> None:
         super().__init__(**identity)
@@ -89,6 +96,8 @@ class Rest(Gateway):
             self.auth_failures += 1
             return self._json({"message": "401: Unauthorized", "code": 0}, 401)
         body, files = await self._read_body(request)
+        if Rest.check_body is not None and method in ("POST", "PUT", "PATCH"):
+            Rest.check_body(method, path, body)
 
         if method == "GET" and (fixed := self._fixed_get(path)) is not None:
             return self._json(fixed)

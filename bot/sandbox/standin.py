@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from aiohttp import web
@@ -284,6 +284,37 @@ class StandIn(Rest):
             raise AssertionError(f"no button {label!r} on the message (has {labels})")
         payload = self._base_payload(3, user, message.channel_id, guild_id)
         payload["data"] = {"custom_id": button["custom_id"], "component_type": 2}
+        payload["message"] = message.payload(self.bot_user)
+        reply = await self.send(payload)
+        await self.wait(reply, timeout)
+        return reply
+
+    async def choose(
+        self,
+        message: Message,
+        placeholder: str,
+        labels: Sequence[str],
+        *,
+        user: User,
+        timeout: float = 10.0,
+        guild_id: int | None = None,
+    ) -> Reply:
+        """Choose the options labelled ``labels`` in the select whose placeholder is
+        ``placeholder`` on ``message``."""
+        select = next((s for s in message.selects() if s.get("placeholder") == placeholder), None)
+        if select is None:
+            shown = [s.get("placeholder") for s in message.selects()]
+            raise AssertionError(f"no select {placeholder!r} on the message (has {shown})")
+        by_label = {o["label"]: o["value"] for o in select.get("options", [])}
+        missing = [label for label in labels if label not in by_label]
+        if missing:
+            raise AssertionError(f"no option {missing} in {placeholder!r} (has {list(by_label)})")
+        payload = self._base_payload(3, user, message.channel_id, guild_id)
+        payload["data"] = {
+            "custom_id": select["custom_id"],
+            "component_type": 3,
+            "values": [by_label[label] for label in labels],
+        }
         payload["message"] = message.payload(self.bot_user)
         reply = await self.send(payload)
         await self.wait(reply, timeout)

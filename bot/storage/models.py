@@ -133,6 +133,9 @@ class Tx:
         )
         self.now: str | None = None  # the database's clock when the transaction began
         self._stored_text: str | None = None  # the state's JSON text as read
+        # what the history shows as typed, when only the transaction knows it (a button that
+        # names an asteroid by its place); None: the command given to the transaction
+        self.command: str | None = None
 
     @property
     def state(self) -> JsonDict | None:

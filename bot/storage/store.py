@@ -439,7 +439,7 @@ class Store:
                         channel_id,
                         actor_id,
                         actor_name,
-                        command,
+                        tx.command or command,
                         guild_id,
                         locked.now,
                     )

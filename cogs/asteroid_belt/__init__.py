@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from cogs.asteroid_belt.buttons import dynamic_items
 from cogs.asteroid_belt.capture import CaptureCog
 from cogs.asteroid_belt.cog import AsteroidBeltCog
 from cogs.asteroid_belt.render import (
@@ -41,3 +42,4 @@ __all__ = [
 async def setup(bot: TableBot) -> None:
     await bot.add_cog(AsteroidBeltCog(bot))
     await bot.add_cog(CaptureCog(bot))
+    bot.add_dynamic_items(*dynamic_items())

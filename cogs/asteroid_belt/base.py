@@ -14,8 +14,10 @@ from bot.answers import send
 from bot.catalog import t
 from bot.rules import asteroid_belt as ab
 from bot.rules.dice import Dice
+from bot.rules.errors import BotError
 from bot.storage import Campaign
-from bot.ui import clip, lang, undo_button
+from bot.ui import clip, lang
+from cogs.asteroid_belt.buttons import turn_buttons
 from cogs.asteroid_belt.render import render_asteroid, render_outcome
 
 if TYPE_CHECKING:
@@ -47,18 +49,24 @@ class AsteroidBeltBase:
         interaction: discord.Interaction[Any],
         civilisation: str | None,
         step: Step,
+        *,
+        campaign_id: int | None = None,
+        command: str | None = None,
     ) -> None:
         """The usual shape: check who acts for which civilisation, apply ``step(state, civ,
-        dice)``, store, reply."""
+        dice)``, store, reply. A button passes the campaign it was made for (another one
+        refuses) and what the history shows as typed."""
         dice = self.bot.new_dice()
-        async with self.bot.play(interaction, GAME) as play:
+        async with self.bot.play(interaction, GAME, command=command) as play:
             state = play.state
+            if campaign_id is not None and play.campaign.campaign_id != campaign_id:
+                raise BotError(key="campaign-ended")
             member_civ, gm = await self._who(interaction, play.campaign, state)
             civ = ab.acting_civ(state, member_civ, gm=gm, requested=civilisation)
             new, outcome = step(state, civ, dice)
             play.commit(new, outcome)
             embed = render_outcome(lang(interaction), new, outcome)
-        await send(interaction, embed=embed, view=undo_button(interaction, play.tx))
+        await send(interaction, embed=embed, view=turn_buttons(interaction, play.tx, new, civ))
 
     async def _suggest(
         self,

@@ -8,10 +8,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.answers import send
+from bot.answers import send, update
 from bot.rules import asteroid_belt as ab
+from bot.rules.dice import Dice
+from bot.rules.errors import BotError
 from bot.ui import lang, undo_button
 from cogs.asteroid_belt.base import GAME, AsteroidBeltBase, UnitOpt
+from cogs.asteroid_belt.buttons import without_guard_controls
 from cogs.asteroid_belt.render import render_outcome
 
 if TYPE_CHECKING:
@@ -63,15 +66,39 @@ class CaptureCog(AsteroidBeltBase, commands.Cog):
         asteroid: str,
         picks: app_commands.Range[str, 0, 80] = "",
     ) -> None:
+        await self.guards_of(interaction, asteroid, picks)
+
+    async def guards_of(
+        self,
+        interaction: discord.Interaction[Any],
+        asteroid: str | None,
+        picks: str,
+        *,
+        campaign_id: int | None = None,
+        press: tuple[int, str] | None = None,
+    ) -> None:
+        """The guards of ``asteroid`` attack (the command; or a press of Guards attack, made
+        under campaign ``campaign_id`` for the asteroid at place ``press[0]`` targeted by
+        ``press[1]``: the guard controls then leave the pressed message)."""
         dice = self.bot.new_dice()
         async with self.bot.play(interaction, GAME) as play:
             state = play.state
+            if press is not None:
+                if campaign_id is not None and play.campaign.campaign_id != campaign_id:
+                    raise BotError(key="campaign-ended")
+                asteroid = ab.guards_due(state, *press).label
+                play.tx.command = f"/capture guards asteroid:{asteroid}" + (
+                    f" picks:{picks}" if picks else ""
+                )
+            assert asteroid is not None
             member_civ, gm = await self._who(interaction, play.campaign, state)
             ab.require_guards_player(state, asteroid, member_civ, gm=gm)
             units = ab.parse_units(picks) if picks.strip() else []
             new, outcome = ab.resolve_guards(state, asteroid, units, dice)
             play.commit(new, outcome)
             embed = render_outcome(lang(interaction), new, outcome)
+        if press is not None:
+            await update(interaction, view=without_guard_controls(interaction.message))
         await send(interaction, embed=embed, view=undo_button(interaction, play.tx))
 
     @guards.autocomplete("asteroid")
@@ -99,6 +126,36 @@ class CaptureCog(AsteroidBeltBase, commands.Cog):
             interaction,
             civilisation,
             lambda s, c, d: ab.attack_guards(s, c, asteroid, unit, d, guard=guard),
+        )
+
+    async def attack_of(
+        self,
+        interaction: discord.Interaction[Any],
+        campaign_id: int,
+        ast: int,
+        civ: str,
+        unit: str,
+        guard: str,
+    ) -> None:
+        """A choice in Attack a guard: ``/capture attack`` on the asteroid at place ``ast`` for
+        ``civ`` (the besieger), made under campaign ``campaign_id``."""
+
+        def step(
+            s: ab.AsteroidBeltState, c: ab.CivId, d: Dice
+        ) -> tuple[ab.AsteroidBeltState, ab.Outcome]:
+            label = ab.besieged_by(s, ast, c)
+            return ab.attack_guards(s, c, label, unit, d, guard=guard)
+
+        state = await self.bot.read_state(interaction, GAME)
+        label = ab.besieged_by(state, ast, civ)
+        await self._act(
+            interaction,
+            civ,
+            step,
+            campaign_id=campaign_id,
+            command=(
+                f"/capture attack asteroid:{label} unit:{unit} guard:{guard} civilisation:{civ}"
+            ),
         )
 
     @attack.autocomplete("asteroid")

@@ -17,10 +17,11 @@ from discord.ext import commands
 from bot.answers import send
 from bot.catalog import t
 from bot.rules import asteroid_belt as ab
-from bot.rules.errors import InputError
+from bot.rules.errors import BotError, InputError
 from bot.translator import keyed_choices
 from bot.ui import lang, undo_button
 from cogs.asteroid_belt.base import GAME, AsteroidBeltBase, CivOpt, SideOpt, UnitOpt
+from cogs.asteroid_belt.buttons import turn_buttons, with_guards
 from cogs.asteroid_belt.render import (
     render_odds,
     render_outcome,
@@ -130,12 +131,35 @@ class AsteroidBeltCog(AsteroidBeltBase, commands.Cog):
 
     # -- turn ---------------------------------------------------------------------------------
     @asteroids.command(name="end-turn", description="End your turn: the next civilisation plays")
-    async def end_turn(self, interaction: discord.Interaction[Any]) -> None:
-        async with self.bot.play(interaction, GAME) as play:
+    @app_commands.describe(civilisation="GM: end this civilisation's turn")
+    async def end_turn(
+        self,
+        interaction: discord.Interaction[Any],
+        civilisation: app_commands.Range[str, 1, 40] | None = None,
+    ) -> None:
+        await self.end_turn_of(interaction, civilisation)
+
+    async def end_turn_of(
+        self,
+        interaction: discord.Interaction[Any],
+        civilisation: str | None,
+        *,
+        campaign_id: int | None = None,
+        turn: int | None = None,
+        command: str | None = None,
+    ) -> None:
+        """End ``civilisation``'s turn (the command, or a press of End turn: made under
+        campaign ``campaign_id`` on turn ``turn``, another campaign or a later turn refuses;
+        ``command`` what the history shows)."""
+        async with self.bot.play(interaction, GAME, command=command) as play:
             state = play.state
+            if campaign_id is not None and play.campaign.campaign_id != campaign_id:
+                raise BotError(key="campaign-ended")
+            if turn is not None:
+                ab.require_turn_number(state, turn)
             member_civ, gm = await self._who(interaction, play.campaign, state)
-            ab.require_turn(state, member_civ, gm=gm)
-            new, outcome = ab.end_turn(state)
+            civ = ab.acting_civ(state, member_civ, gm=gm, requested=civilisation)
+            new, outcome = ab.end_turn(state, civ)
             loc = lang(interaction)
             if member_civ is not None and new.civs[member_civ].member_id == interaction.user.id:
                 new.civs[member_civ].locale = loc
@@ -151,7 +175,13 @@ class AsteroidBeltCog(AsteroidBeltBase, commands.Cog):
             interaction,
             ping,
             embed=embed,
-            view=undo_button(interaction, play.tx),
+            view=with_guards(
+                turn_buttons(interaction, play.tx, new, ab.current_civ(new)),
+                interaction,
+                play.tx,
+                new,
+                outcome.events,
+            ),
             mention=member,
         )
 
@@ -454,6 +484,7 @@ class AsteroidBeltCog(AsteroidBeltBase, commands.Cog):
             lambda s, c, d: ab.shuttle_fight(s, c, mine, defender, theirs, d),
         )
 
+    @end_turn.autocomplete("civilisation")
     @create.autocomplete("civilisation")
     @move.autocomplete("civilisation")
     @shuttle.autocomplete("civilisation")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from cogs.imperial_assault.buttons import dynamic_items
 from cogs.imperial_assault.cog import ImperialAssaultCog
 
 if TYPE_CHECKING:
@@ -14,3 +15,4 @@ __all__ = ["ImperialAssaultCog", "setup"]
 
 async def setup(bot: TableBot) -> None:
     await bot.add_cog(ImperialAssaultCog(bot))
+    bot.add_dynamic_items(*dynamic_items())

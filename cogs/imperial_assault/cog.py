@@ -24,6 +24,7 @@ from bot.rules.imperial_assault.state import (
 from bot.translator import keyed_choices
 from bot.ui import lang, undo_button
 from cogs.imperial_assault import render
+from cogs.imperial_assault.buttons import Press, check_press, round_view
 
 if TYPE_CHECKING:
     from bot.app import TableBot
@@ -135,22 +136,41 @@ class ImperialAssaultCog(commands.Cog):
         name="deploy-roll", description="Imperial Assault: end the round — the deployment event"
     )
     async def deploy_roll(self, interaction: discord.Interaction[Any]) -> None:
+        await self.deploy_roll_of(interaction)
+
+    async def deploy_roll_of(
+        self, interaction: discord.Interaction[Any], press: Press | None = None
+    ) -> None:
+        """The deployment event (the command, or End round: ``press`` is the campaign and
+        round it was made for)."""
         dice = self.bot.new_dice()
-        async with self.bot.play(interaction, GAME) as play:
+        async with self.bot.play(
+            interaction, GAME, command="/deploy-roll" if press else None
+        ) as play:
+            check_press(play.campaign.campaign_id, play.state, press)
             new, outcome = deployment.deploy_roll(play.state, dice)
             play.commit(new, outcome)
             embed = render.render_deploy_roll(lang(interaction), outcome)
-        await send(interaction, embed=embed, view=undo_button(interaction, play.tx))
+        await send(interaction, embed=embed, view=round_view(interaction, play.tx, new))
 
     # -- /ia activate ----------------------------------------------------------------------------
     @ia_group.command(name="activate", description="The next Imperial activation")
     async def activate(self, interaction: discord.Interaction[Any]) -> None:
+        await self.activate_of(interaction)
+
+    async def activate_of(
+        self, interaction: discord.Interaction[Any], press: Press | None = None
+    ) -> None:
+        """The next activation (the command, or Activate next: ``press`` as above)."""
         dice = self.bot.new_dice()
-        async with self.bot.play(interaction, GAME) as play:
+        async with self.bot.play(
+            interaction, GAME, command="/ia activate" if press else None
+        ) as play:
+            check_press(play.campaign.campaign_id, play.state, press)
             new, outcome = activation.activate(play.state, dice)
             play.commit(new, outcome)
             embed = render.render_activation(lang(interaction), outcome)
-        await send(interaction, embed=embed, view=undo_button(interaction, play.tx))
+        await send(interaction, embed=embed, view=round_view(interaction, play.tx, new))
 
     # -- /ia defeat ------------------------------------------------------------------------------
     @ia_group.command(name="defeat", description="A deployed Imperial group is defeated")
@@ -158,11 +178,19 @@ class ImperialAssaultCog(commands.Cog):
     async def defeat(
         self, interaction: discord.Interaction[Any], group: app_commands.Range[str, 1, 100]
     ) -> None:
-        async with self.bot.play(interaction, GAME) as play:
+        await self.defeat_of(interaction, group)
+
+    async def defeat_of(
+        self, interaction: discord.Interaction[Any], group: str, press: Press | None = None
+    ) -> None:
+        """``group`` is defeated (the command, or a choice in Defeated…)."""
+        command = f"/ia defeat group:{group}" if press else None
+        async with self.bot.play(interaction, GAME, command=command) as play:
+            check_press(play.campaign.campaign_id, play.state, press)
             new, outcome = adaptive.defeat(play.state, group)
             play.commit(new, outcome)
             embed = render.render_defeat(lang(interaction), outcome)
-        await send(interaction, embed=embed, view=undo_button(interaction, play.tx))
+        await send(interaction, embed=embed, view=round_view(interaction, play.tx, new))
 
     # -- /ia figure-lost -------------------------------------------------------------------------
     @ia_group.command(name="figure-lost", description="Figures of a deployed Imperial group die")
@@ -176,11 +204,23 @@ class ImperialAssaultCog(commands.Cog):
         group: app_commands.Range[str, 1, 100],
         count: app_commands.Range[int, 1, MAX_FIGURES] = 1,
     ) -> None:
-        async with self.bot.play(interaction, GAME) as play:
+        await self.figure_lost_of(interaction, group, count)
+
+    async def figure_lost_of(
+        self,
+        interaction: discord.Interaction[Any],
+        group: str,
+        count: int,
+        press: Press | None = None,
+    ) -> None:
+        """Figures of ``group`` die (the command, or a choice in Figure lost…: one figure)."""
+        command = f"/ia figure-lost group:{group} count:{count}" if press else None
+        async with self.bot.play(interaction, GAME, command=command) as play:
+            check_press(play.campaign.campaign_id, play.state, press)
             new, outcome = adaptive.lose_figures(play.state, group, count)
             play.commit(new, outcome)
             embed = render.render_figure_loss(lang(interaction), outcome)
-        await send(interaction, embed=embed, view=undo_button(interaction, play.tx))
+        await send(interaction, embed=embed, view=round_view(interaction, play.tx, new))
 
     @defeat.autocomplete("group")
     @figure_lost.autocomplete("group")

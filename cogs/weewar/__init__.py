@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cogs.weewar.cog import WeewarCog
+from cogs.weewar.cog import BattleAgain, NextAttack, WeewarCog
 from cogs.weewar.render import render_battle, render_chart
 
 if TYPE_CHECKING:
@@ -19,3 +19,4 @@ __all__ = ["WeewarCog", "render_battle", "render_chart", "setup"]
 
 async def setup(bot: TableBot) -> None:
     await bot.add_cog(WeewarCog(bot))
+    bot.add_dynamic_items(BattleAgain, NextAttack)

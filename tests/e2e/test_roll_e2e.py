@@ -219,16 +219,21 @@ async def test_an_undo_button_after_a_later_change_says_so(table: Table) -> None
     assert not (await table.run("campaign status")).message.buttons()
 
 
-async def test_buttons_that_can_no_longer_act_say_so_privately(
+async def test_a_confirmation_that_can_no_longer_act_says_so_privately(
     table: Table, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(ui, "BUTTON_LIFETIME", 0.05)
-    table.set_dice(ScriptedDice([4]))
-    first = await table.run("roll", {"expression": "1d6"}, user="ana")
-    await asyncio.sleep(0.3)  # the view has timed out, as after 14 minutes or a restart
-    table.set_dice(ScriptedDice([]))
-    # the press nobody takes is answered when the watchdog fires: soon here, not at 1.5 s
-    table.bot.defer_after = 0.05
-    reply = await table.click(first.message, "Roll again", user="bo")
+    # the one kind of button held in memory: an import's confirmation (the file is not in
+    # its custom id); timed out (as after two minutes, or a restart) it says so, nothing more
+    monkeypatch.setattr(ui, "CONFIRM_LIFETIME", 0.05)
+    await _imperium(table)
+    exported = await table.run("campaign export")
+    name, raw = exported.message.attachments[0]
+    ask = await table.run("campaign import", {"file": (name, raw)})
+    state = await table.state()
+    await asyncio.sleep(0.3)
+    reply = await table.click(ask.message, "Import")
     assert reply.ephemeral
-    assert reply.text == "This button has expired — run the command again."
+    assert reply.text == (
+        "This confirmation has expired — run the command again; nothing was changed."
+    )
+    assert await table.state() == state

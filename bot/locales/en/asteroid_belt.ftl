@@ -64,6 +64,8 @@ ab-err-game-over = The game is over: { $winner } won. Status and history still w
 ab-err-not-joined = You have not claimed a civilisation here: use { COMMAND("asteroids join") } first.
 ab-err-not-your-turn = It is { $now }'s turn, not yours: wait for { COMMAND("asteroids end-turn") }.
 ab-err-not-your-turn-gm = It is { $now }'s turn, not yours: as game master, name the civilisation to act out of turn.
+ab-err-turn-not-running = It is { $now }'s turn, not { $civ }'s: nothing was changed.
+ab-err-turn-passed = That turn has ended; it is { $now }'s turn now. Nothing was changed.
 ab-err-natives-against = Say which civilisation the natives fight.
 ab-err-not-guards-player = { $player } plays the natives against { $against }, not you.
 ab-err-not-your-civ = You play { $actor }: you cannot act for { $side }.
@@ -387,3 +389,13 @@ ab-history-game = { $title }: { $lines }
 ab-history-fight = { $civ } — { $lines }
 ab-list-space = { $a } { $b }
 ab-hist-fight = Fight: { $aunit } of { $attacker } ({ $at }) against { $dunit } of { $defender } ({ $dt }): { $verdict }.
+
+## buttons
+ab-button-end-turn = End turn
+ab-button-guards = Guards attack
+ab-guard-pick = Guard { $n } ({ $guard }) of { $label } attacks…
+ab-guard-option = { $unit } ({ $n } in the field)
+ab-err-guards-gone = Those guards have already attacked, or that target is gone: nothing was changed.
+ab-attack-pick = Attack a guard of { $label }…
+ab-attack-option = { $unit } attacks the { $guard }
+ab-err-siege-gone = That siege is over (no guards left, or the target is gone): nothing was changed.

@@ -61,6 +61,7 @@ button-confirm = Confirm
 button-cancel = Cancel
 confirm-only-owner = Only the member who asked can answer this.
 confirm-already = Already answered.
+confirm-expired = This confirmation has expired — run the command again; nothing was changed.
 confirm-cancelled = Cancelled — nothing changed.
 pager-newer = ◀ Newer
 pager-older = Older ▶

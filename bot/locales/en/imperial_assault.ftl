@@ -243,3 +243,14 @@ ia-hist-lost = Round { $round }: { $group } lost { $count } { $count ->
 }
 ia-hist-manual = Round { $round }: mission deployed { $group }
 ia-hist-threat = Round { $round }: threat { $before }→{ $after } by hand
+
+## buttons
+ia-button-activate = Activate next
+ia-button-end-round = End round
+ia-select-defeated = Defeated…
+ia-select-figure-lost = Figure lost…
+ia-select-group = { $group } ({ $n } { $n ->
+    [one] figure
+   *[other] figures
+})
+ia-round-passed = Round { $round } has ended; it is round { $now } now. Nothing was changed.

@@ -88,3 +88,10 @@ ww-history-counter = { $attacker } lost { $losses }
 ww-history-no-counter = no counter-strike
 ## a strike's draws in the history, labelled (stored in English)
 ww-die-strike = { $striker } → { $target }
+
+## the chain of attacks under a rolled battle
+weewar-next-attack = Next attack on this defender ({ $n } left)…
+weewar-next-ranged = This attack was from a distance: +1
+weewar-next-beside = The next attacker stands beside this one: +1
+weewar-next-opposite = The next attacker stands opposite this one: +3
+weewar-next-flank = The next attacker stands on another side: +2

@@ -64,6 +64,8 @@ ab-err-game-over = Игра окончена: победила { $winner }. Ст
 ab-err-not-joined = Вы ещё не выбрали цивилизацию: сначала { COMMAND("asteroids join") }.
 ab-err-not-your-turn = Сейчас ход цивилизации «{ $now }», не ваш: дождитесь { COMMAND("asteroids end-turn") }.
 ab-err-not-your-turn-gm = Сейчас ход цивилизации «{ $now }», не ваш: ведущий может действовать вне очереди, указав цивилизацию.
+ab-err-turn-not-running = Сейчас ход цивилизации «{ $now }», а не «{ $civ }»: ничего не изменилось.
+ab-err-turn-passed = Тот ход уже закончен; сейчас ходит «{ $now }». Ничего не изменилось.
 ab-err-natives-against = Укажите, с какой цивилизацией сражаются Аборигены.
 ab-err-not-guards-player = За Аборигенов против цивилизации «{ $against }» играет { $player }, а не вы.
 ab-err-not-your-civ = Вы играете за цивилизацию «{ $actor }» и не можете действовать за «{ $side }».
@@ -396,3 +398,13 @@ ab-history-game = { $title }: { $lines }
 ab-history-fight = { $civ } — { $lines }
 ab-list-space = { $a } { $b }
 ab-hist-fight = Бой: { $aunit } ({ $attacker }) с атакой { $at } против { $dunit_gen } ({ $defender }) с защитой { $dt }: { $verdict }.
+
+## buttons
+ab-button-end-turn = Закончить ход
+ab-button-guards = Охрана атакует
+ab-guard-pick = Охранник { $n } ({ $guard }) астероида { $label } атакует…
+ab-guard-option = { $unit } ({ $n } на поле)
+ab-err-guards-gone = Эта охрана уже атаковала или той цели больше нет: ничего не изменилось.
+ab-attack-pick = Атаковать охранника { $label }…
+ab-attack-option = { $unit } → охранник: { $guard }
+ab-err-siege-gone = Эта осада закончена (охраны не осталось или цели больше нет): ничего не изменилось.

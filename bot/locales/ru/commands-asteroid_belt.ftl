@@ -54,6 +54,9 @@ cmd-asteroids-status =
 cmd-asteroids-end-turn =
     .name = конец-хода
     .desc = Закончить ход: ходит следующая цивилизация
+opt-asteroids-end-turn--civilisation =
+    .name = цивилизация
+    .desc = Ведущий: закончить ход этой цивилизации
 
 cmd-asteroids-create =
     .name = создать

@@ -62,6 +62,7 @@ button-confirm = Подтвердить
 button-cancel = Отмена
 confirm-only-owner = Ответить может только тот, кто спросил.
 confirm-already = Ответ уже дан.
+confirm-expired = Это подтверждение устарело — выполните команду заново; ничего не изменилось.
 confirm-cancelled = Отменено — ничего не изменилось.
 pager-newer = ◀ Новее
 pager-older = Старше ▶

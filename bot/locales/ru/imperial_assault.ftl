@@ -256,3 +256,15 @@ ia-hist-lost = Раунд { $round }: { $group } теряет { $count } { $coun
 }
 ia-hist-manual = Раунд { $round }: миссия развернула { $group }
 ia-hist-threat = Раунд { $round }: угроза { $before }→{ $after } вручную
+
+## buttons
+ia-button-activate = Следующая активация
+ia-button-end-round = Конец раунда
+ia-select-defeated = Разбит…
+ia-select-figure-lost = Потеряна фигура…
+ia-select-group = { $group } ({ $n } { $n ->
+    [one] фигура
+    [few] фигуры
+   *[many] фигур
+})
+ia-round-passed = Раунд { $round } уже закончен; сейчас раунд { $now }. Ничего не изменилось.

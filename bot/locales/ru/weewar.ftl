@@ -102,3 +102,10 @@ ww-history-counter = { $attacker } теряет { $losses }
 ww-history-no-counter = ответного удара нет
 ## чем подписаны числа удара в истории
 ww-die-strike = { $striker } → { $target }
+
+## the chain of attacks under a rolled battle
+weewar-next-attack = Следующая атака на эту цель (осталось { $n })…
+weewar-next-ranged = Эта атака была издалека: +1
+weewar-next-beside = Следующий атакующий рядом с этим: +1
+weewar-next-opposite = Следующий атакующий напротив этого: +3
+weewar-next-flank = Следующий атакующий с другой стороны: +2

@@ -21,7 +21,9 @@ from __future__ import annotations
 
 from bot.rules.asteroid_belt.capture import (
     attack_guards,
+    besieged_by,
     build_mine,
+    guards_due,
     resolve_guards,
     target,
 )
@@ -167,6 +169,7 @@ from bot.rules.asteroid_belt.turns import (
     require_may_act_for,
     require_open,
     require_turn,
+    require_turn_number,
     setup,
     summarize,
 )
@@ -275,6 +278,7 @@ __all__ = [
     "asteroids_by_status",
     "attack_bonus",
     "attack_guards",
+    "besieged_by",
     "board",
     "build_mine",
     "cheapest_price",
@@ -292,6 +296,7 @@ __all__ = [
     "fight_odds",
     "fight_sides",
     "find_asteroid",
+    "guards_due",
     "guards_player",
     "join",
     "list_msg",
@@ -313,6 +318,7 @@ __all__ = [
     "require_may_act_for",
     "require_open",
     "require_turn",
+    "require_turn_number",
     "resolve_guards",
     "setup",
     "shuttle_fight",

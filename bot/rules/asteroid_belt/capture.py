@@ -89,6 +89,35 @@ def target(
     return new, Outcome(action="target", civ=c, events=tuple(events))
 
 
+def guards_due(state: AsteroidBeltState, index: int, civ: CivId | str) -> AsteroidState:
+    """The asteroid at place ``index`` if its guards are still to attack ``civ``'s invaders (a
+    button's custom id names it so); else the refusal ``/capture guards`` gives, or that the
+    moment has passed."""
+    require_open(state)
+    if not 0 <= index < len(state.asteroids):
+        raise rule_error("ab-err-guards-gone")
+    a = state.asteroids[index]
+    if a.status != "target" or a.target_by != civ:
+        raise rule_error("ab-err-guards-gone")
+    if a.phase == "besieged":
+        raise rule_error("ab-err-guards-done", label=a.label, civ=civ)
+    if a.phase != "guards_due":
+        raise rule_error("ab-err-guards-later", label=a.label, civ=civ)
+    return a
+
+
+def besieged_by(state: AsteroidBeltState, index: int, civ: CivId | str) -> str:
+    """The label of the asteroid at place ``index`` if ``civ`` besieges it, guards standing (a
+    button's custom id names it so); else that the moment has passed."""
+    require_open(state)
+    if not 0 <= index < len(state.asteroids):
+        raise rule_error("ab-err-siege-gone")
+    a = state.asteroids[index]
+    if a.status != "target" or a.target_by != civ or a.phase != "besieged" or not a.guards:
+        raise rule_error("ab-err-siege-gone")
+    return a.label
+
+
 def resolve_guards(
     state: AsteroidBeltState,
     label: str,

@@ -322,12 +322,25 @@ def check_victory(state: AsteroidBeltState, civ: CivId, events: list[Event]) -> 
     return None
 
 
-def end_turn(state: AsteroidBeltState) -> tuple[AsteroidBeltState, Outcome]:
+def require_turn_number(state: AsteroidBeltState, turn: int) -> None:
+    """A button made on turn ``turn`` acts on that turn only: a later one refuses it."""
+    require_open(state)
+    if state.turn != turn:
+        raise rule_error("ab-err-turn-passed", now=current_civ(state))
+
+
+def end_turn(
+    state: AsteroidBeltState, civ: CivId | None = None
+) -> tuple[AsteroidBeltState, Outcome]:
     """The next civilisation's turn: the ending civilisation's fresh Targets now await their
     guards, the next one gets +2 resources for every class-5 mine (bases included) and is
-    reminded of the guards it must play."""
+    reminded of the guards it must play. ``civ``: the civilisation whose turn is ended (the
+    command's civilisation); a turn that is not running is refused, so ending one turn twice
+    never ends the next one."""
     require_open(state)
     ending = current_civ(state)
+    if civ is not None and civ != ending:
+        raise rule_error("ab-err-turn-not-running", civ=civ, now=ending)
     marked = [
         i
         for i, a in enumerate(state.asteroids)

@@ -106,6 +106,12 @@ class ActivationOutcome:
 # ---------------------------------------------------------------------------------------------
 # Activations, defeats, manual changes
 # ---------------------------------------------------------------------------------------------
+def require_round(state: ImperialAssaultState, round_: int) -> None:
+    """A button made in round ``round_`` acts in that round only: a later one refuses it."""
+    if state.round != round_:
+        raise RuleError(key="ia-round-passed", round=round_, now=state.round)
+
+
 def activate(
     state: ImperialAssaultState, dice: Dice
 ) -> tuple[ImperialAssaultState, ActivationOutcome]:

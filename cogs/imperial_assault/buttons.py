@@ -1,0 +1,174 @@
+"""Imperial Assault's buttons and selects, under ``/deploy-roll`` and each activation (and the
+replies to a defeat or a lost figure): **Activate next** (``/ia activate``) while a deployed
+group is ready, **End round** (``/deploy-roll``) once every one has activated, and the
+**Defeated…** and **Figure lost…** selects of the deployed groups (``/ia defeat``, ``/ia
+figure-lost`` of one figure). Each carries its campaign and round in its custom id: a press in a
+later round, or under an ended campaign, refuses in one line; nothing is held in memory. The
+commands run in the cog (found by name: it builds on this module)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+from discord.utils import MISSING
+
+from bot.catalog import t
+from bot.rules.errors import BotError
+from bot.rules.imperial_assault import activation, tables
+from bot.rules.imperial_assault.state import ImperialAssaultState
+from bot.storage import Tx
+from bot.ui import begin_press, lang, pressed_label, report, undo_button
+
+COG = "ImperialAssaultCog"
+#: Discord's limit on a select's options; more deployed groups than this are not offered
+SELECT_OPTIONS = 25
+
+#: what a press was made for: (campaign id, round)
+Press = tuple[int, int]
+
+
+def check_press(campaign_id: int, state: ImperialAssaultState, press: Press | None) -> None:
+    """Refuse a press made for another campaign or an earlier round (None: a command)."""
+    if press is None:
+        return
+    if press[0] != campaign_id:
+        raise BotError(key="campaign-ended")
+    activation.require_round(state, press[1])
+
+
+class RoundButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"ia-(?P<what>act|end):(?P<campaign>[0-9]{1,19}):(?P<round>[0-9]{1,6})",
+):
+    """**Activate next** (``ia-act``) or **End round** (``ia-end``) in round ``round``."""
+
+    def __init__(self, what: str, campaign_id: int, round_: int, *, label: str) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.primary,
+                emoji="▶️" if what == "act" else "🎲",
+                custom_id=f"ia-{what}:{campaign_id}:{round_}",
+            )
+        )
+        self.what, self.press = what, (campaign_id, round_)
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> RoundButton:
+        begin_press(interaction)
+        if match["what"] == "act":
+            label = pressed_label(interaction, item, "ia-button-activate")
+        else:
+            label = pressed_label(interaction, item, "ia-button-end-round")
+        return cls(match["what"], int(match["campaign"]), int(match["round"]), label=label)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        try:
+            cog = interaction.client.get_cog(COG)
+            if self.what == "act":
+                await cog.activate_of(interaction, self.press)
+            else:
+                await cog.deploy_roll_of(interaction, self.press)
+        except Exception as exc:
+            await report(interaction, exc)
+
+
+class GroupSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"ia-(?P<what>def|fig):(?P<campaign>[0-9]{1,19}):(?P<round>[0-9]{1,6})",
+):
+    """**Defeated…** (``ia-def``) or **Figure lost…** (``ia-fig``): the deployed groups of
+    round ``round``; a choice runs ``/ia defeat`` or ``/ia figure-lost`` (one figure)."""
+
+    def __init__(
+        self,
+        what: str,
+        campaign_id: int,
+        round_: int,
+        *,
+        placeholder: str,
+        options: list[discord.SelectOption],
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"ia-{what}:{campaign_id}:{round_}",
+                placeholder=placeholder,
+                options=options,
+            )
+        )
+        self.what, self.press = what, (campaign_id, round_)
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> GroupSelect:
+        begin_press(interaction)
+        return cls(
+            match["what"],
+            int(match["campaign"]),
+            int(match["round"]),
+            placeholder=getattr(item, "placeholder", None) or "",
+            options=list(getattr(item, "options", [])),
+        )
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        try:
+            cog = interaction.client.get_cog(COG)
+            group = str(self.item.values[0])
+            if self.what == "def":
+                await cog.defeat_of(interaction, group, self.press)
+            else:
+                await cog.figure_lost_of(interaction, group, 1, self.press)
+        except Exception as exc:
+            await report(interaction, exc)
+
+
+def round_view(
+    interaction: discord.Interaction[Any], tx: Tx, state: ImperialAssaultState
+) -> discord.ui.View:
+    """Undo, then Activate next (a deployed group is ready) or End round, and the Defeated…
+    and Figure lost… selects of the deployed groups."""
+    view = undo_button(interaction, tx)
+    if tx.campaign is None:
+        return view
+    if view is MISSING:
+        view = discord.ui.View(timeout=None)
+    loc = lang(interaction)
+    campaign_id, round_ = tx.campaign.campaign_id, state.round
+    if any(not d.activated for d in state.deployed):
+        button = RoundButton("act", campaign_id, round_, label=t(loc, "ia-button-activate"))
+    else:
+        button = RoundButton("end", campaign_id, round_, label=t(loc, "ia-button-end-round"))
+    view.add_item(button)
+    deployed = state.deployed[:SELECT_OPTIONS]
+    if not deployed:
+        return view
+    options = [
+        discord.SelectOption(
+            label=t(loc, "ia-select-group", group=tables.label(d.id), n=d.figures)[:100],
+            value=d.id,
+        )
+        for d in deployed
+    ]
+    placeholders = (t(loc, "ia-select-defeated"), t(loc, "ia-select-figure-lost"))
+    for what, placeholder in zip(("def", "fig"), placeholders, strict=True):
+        view.add_item(
+            GroupSelect(what, campaign_id, round_, placeholder=placeholder, options=options)
+        )
+    return view
+
+
+def dynamic_items() -> list[type[discord.ui.DynamicItem[Any]]]:
+    return [RoundButton, GroupSelect]
