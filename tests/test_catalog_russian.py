@@ -242,6 +242,8 @@ async def test_russian_replies_hold_no_english_outside_names(tmp_path: Path) -> 
 #: count a noun must agree with
 NAME_VARIABLES = frozenset(
     {
+        "channel",  # an id
+        "round",  # round 3 is a name, not a count
         "civ",
         "civ_gen",
         "other_gen",
@@ -302,6 +304,7 @@ NAME_VARIABLES = frozenset(
 AFTER_ANY_NUMBER = {
     "ru": frozenset(
         {
+            "МиБ",
             "и",
             "в",
             "во",
@@ -359,6 +362,7 @@ AFTER_ANY_NUMBER = {
             "VP",
             "DM",
             "ms",
+            "MiB",
             "more",
             "less",
             "left",

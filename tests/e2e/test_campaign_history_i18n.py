@@ -176,6 +176,7 @@ async def test_history_and_undo_name_the_command_as_the_readers_discord_does(
     async with table.bot.store.transaction(
         table.channel_id, actor_id=gm.id, command="/ia threat amount:-2"
     ) as tx:
+        tx.set_state({"round": 1, "threat": 0})  # a change, so undo reaches it
         tx.record("threat by hand")
     english = (await table.run("campaign history", None, user=gm)).text
     russian = (await table.run("campaign history", None, user=oleg)).text

@@ -111,6 +111,7 @@ async def test_undo_passes_a_roll_by_to_the_last_game_change(table: Table) -> No
 
 async def test_undo_passes_a_roll_by_in_russian(table: Table) -> None:
     done, nothing, command = await _aside_then_undo(table, "ru")
-    assert done.startswith(f"Отменено #2 (gm-ru: `{command}` —"), done
+    assert command == "/ia threat amount:2"  # stored as it arrived, shown as Russian Discord does
+    assert done.startswith("Отменено #2 (gm-ru: `/ia угроза величина:2` —"), done
     assert done.endswith("Кампания вернулась к состоянию до него.")
     assert nothing.startswith("Отменять нечего: кампания в начальном состоянии"), nothing

@@ -118,8 +118,8 @@ export-done = Кампания «{ $game }»: состояние и { $count } {
     [few] записи истории
    *[many] записей истории
 }. Загрузить обратно — { COMMAND("campaign import") }.
-export-too-large = Файл этой кампании больше, чем Discord позволяет боту отправить здесь ({ $limit } МиБ), даже сжатый. Хозяин бота может сохранить его командой `python -m bot export --channel { $channel } FILE` (docs/running.md, раздел «Campaign files on the host»).
-export-compressed = Сжат gzip, чтобы уложиться в предел Discord здесь ({ $limit } МиБ): { COMMAND("campaign import") } читает его как есть; открыть — `gunzip`.
+export-too-large = Файл этой кампании больше, чем Discord позволяет боту отправить здесь ({ $limit } МиБ), даже сжатый. Хозяин бота может сохранить его командой `python -m bot export --channel { $channel } FILE` (см. `docs/running.md`).
+export-compressed = Сжат `gzip`, чтобы уложиться в предел Discord здесь ({ $limit } МиБ): { COMMAND("campaign import") } читает его как есть; открыть — `gunzip`.
 import-too-large-unpacked = Распакованный файл больше предела: { $limit } { $limit ->
     [one] байт
     [few] байта
