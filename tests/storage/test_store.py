@@ -41,18 +41,6 @@ async def _start(store: Store, channel: int = CHANNEL) -> None:
         tx.record("started")
 
 
-async def test_has_campaign_tells_a_running_campaign_from_none(database_url: str) -> None:
-    store = await Store.open(database_url)
-    assert await store.has_campaign(CHANNEL) is False
-    await _start(store)
-    assert await store.has_campaign(CHANNEL) is True
-    assert await store.has_campaign(CHANNEL + 1) is False
-    async with store.transaction(CHANNEL, actor_id=1, command="/campaign end") as tx:
-        tx.delete()
-    assert await store.has_campaign(CHANNEL) is False
-    await store.close()
-
-
 async def test_200_concurrent_increments_lose_nothing(database_url: str) -> None:
     store = await Store.open(database_url)
     await _start(store)
