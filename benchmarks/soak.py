@@ -59,6 +59,106 @@ PLAY: list[tuple[str, dict[str, Any]]] = [
     ("battle", sc.BATTLE),
     ("deploy-roll", {}),
 ]
+#: where a profile sample's time goes: the first rule (in this order) matching a frame, from the
+#: innermost frame outwards; frames of json, pydantic, asyncio, contextlib, functools, enum and
+#: typing pass the sample on to their caller (an asyncio frame with no caller of ours is the
+#: event loop's own work)
+CATEGORIES: list[tuple[str, tuple[str, ...]]] = [
+    ("storage (bot/storage, aiosqlite)", ("bot/storage/", "aiosqlite/", "sqlite3")),
+    ("rules (bot/rules)", ("bot/rules/",)),
+    ("rendering (catalogs, renderers)", ("fluent/", "bot/catalog.py", "render.py", "babel/")),
+    ("buttons (discord.ui views)", ("discord/ui/", "bot/ui.py")),
+    ("option checks (bot/options.py)", ("bot/options.py", "bot/ids.py")),
+    ("metrics", ("prometheus_client/", "bot/metrics.py")),
+    ("logging", ("logging/", "bot/logs.py")),
+    (
+        "receiving (gateway, parsing)",
+        (
+            "discord/gateway.py",
+            "discord/state.py",
+            "discord/shard.py",
+            "discord/client.py",
+            "commands/bot.py",
+            "aiohttp/client_ws",
+            "aiohttp/_websocket",
+            "zlib",
+        ),
+    ),
+    ("dispatch (app_commands)", ("discord/app_commands/",)),
+    (
+        "answering (REST: discord.py, aiohttp)",
+        (
+            "discord/webhook/",
+            "discord/interactions.py",
+            "discord/http.py",
+            "discord/message.py",
+            "discord/embeds.py",
+            "aiohttp/",
+            "yarl/",
+            "multidict/",
+        ),
+    ),
+    (
+        "checks, answers, campaigns (bot/app.py, answers.py, campaigns.py)",
+        ("bot/app.py", "bot/answers.py", "bot/campaigns.py"),
+    ),
+    ("the games' cogs", ("cogs/",)),
+    ("threads (aiosqlite's worker)", ("threading.py",)),
+]
+PASS_ON = (
+    "json/",
+    "pydantic",
+    "asyncio/",
+    "contextlib.py",
+    "functools.py",
+    "enum.py",
+    "typing.py",
+    "selectors.py",
+    "<frozen",
+    "runpy",
+    "bot/__main__.py",
+    "weakref",
+    "abc.py",
+)
+
+
+def frame_file(frame: str) -> str:
+    """The file of a collapsed-stack frame ``name (path:line)``."""
+    return frame.rpartition("(")[2]
+
+
+def category_of(frames: list[str]) -> str:
+    for frame in reversed(frames):
+        where = frame_file(frame)
+        for name, needles in CATEGORIES:
+            if any(n in where for n in needles):
+                return name
+    for frame in reversed(frames):
+        where = frame_file(frame)
+        if "asyncio/" in where or "selectors.py" in where:
+            return "the event loop (asyncio)"
+    return "other"
+
+
+def breakdown(collapsed: Path, cpu_ms: float) -> str:
+    """Each category's share of the samples, and of ``cpu_ms`` (the CPU time per command)."""
+    counts: dict[str, int] = {}
+    total = 0
+    for line in collapsed.read_text(errors="replace").splitlines():
+        stack, _, count_text = line.rpartition(" ")
+        if not stack or not count_text.isdigit():
+            continue
+        count = int(count_text)
+        total += count
+        name = category_of(stack.split(";"))
+        counts[name] = counts.get(name, 0) + count
+    lines = [f"where the time goes ({total} samples of the thread holding the GIL):"]
+    for name, count in sorted(counts.items(), key=lambda kv: -kv[1]):
+        share = count / total
+        lines.append(f"  {share:6.1%}  {share * cpu_ms:5.2f} ms/command  {name}")
+    return "\n".join(lines)
+
+
 #: throughput at least this share of the older commit's; CPU per command at most this multiple
 TARGET_THROUGHPUT = 0.9
 TARGET_CPU = 1.1
@@ -217,7 +317,9 @@ async def measure(
                 print(table([run], against).splitlines()[1], flush=True)
                 runs.append(run)
     if profile is not None:
-        await soak("today, SQLite (profiled)", ROOT, "sqlite", campaigns, in_flight, profile)
+        run = await soak("today, SQLite (profiled)", ROOT, "sqlite", campaigns, in_flight, profile)
+        print(table([run], against).splitlines()[1], flush=True)
+        runs.append(run)
     return runs
 
 
@@ -249,6 +351,7 @@ def main() -> None:
     print(table(runs, args.against))
     if args.profile is not None:
         print(summarise(args.profile, args.top))
+        print(breakdown(args.profile, runs[-1].cpu_ms))
 
 
 if __name__ == "__main__":

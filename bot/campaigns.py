@@ -262,15 +262,8 @@ class CampaignAccess:
         channel's campaign, of any game, its state untouched: a rule's ``outcome`` (or a
         summary and its ``dice``). Yields whether it is noted (the channel has a campaign;
         nothing is written otherwise): render the reply inside the block; the note is
-        committed when it exits. ``command`` as in :meth:`campaign_tx`.
-
-        A channel without a campaign is told by one read, without the channel's write
-        transaction: the roll is answered as one made before any campaign there (a campaign
-        started at the same moment is not written to); a channel with one is checked again
-        under the transaction, as every command is."""
-        if interaction.channel_id is None or not await self.store.has_campaign(
-            interaction.channel_id
-        ):
+        committed when it exits. ``command`` as in :meth:`campaign_tx`."""
+        if interaction.channel_id is None:
             yield False
             return
         async with self.campaign_tx(interaction, game=None, require=False, command=command) as tx:

@@ -252,23 +252,55 @@ class Database(ABC):
 
 
 # -- SQLite ------------------------------------------------------------------------------------
+def _begin_then_fetchall(
+    db: sqlite3.Connection, begin: str, sql: str, args: Sequence[Any]
+) -> list[Any]:
+    """(In aiosqlite's thread) ``begin``, then the transaction's first statement."""
+    db.execute(begin)
+    return db.execute(sql, args).fetchall()
+
+
 class _SqliteConn:
-    def __init__(self, conn: aiosqlite.Connection) -> None:
+    """A connection's statements. ``begin`` (a transaction's BEGIN IMMEDIATE) runs just before
+    the first statement, in the same trip to aiosqlite's thread: the same statements in the same
+    order, one trip fewer (:attr:`begun`: whether it has run)."""
+
+    def __init__(self, conn: aiosqlite.Connection, begin: str | None = None) -> None:
         self._conn = conn
+        self._begin = begin
+
+    @property
+    def begun(self) -> bool:
+        return self._begin is None
+
+    async def _fetchall(self, sql: str, args: Sequence[Any]) -> list[Any]:
+        begin, self._begin = self._begin, None
+        if begin is None:
+            return list(await self._conn.execute_fetchall(sql, args))
+        # aiosqlite runs any function in its thread with Connection._execute (its own
+        # execute_fetchall is that function and one statement); _conn is its sqlite3 connection
+        # (tests/storage/test_store.py checks both)
+        result: list[Any] = await self._conn._execute(
+            _begin_then_fetchall, self._conn._conn, begin, sql, args
+        )
+        return result
 
     async def fetch(self, sql: str, *args: Any) -> Sequence[Row]:
-        return list(await self._conn.execute_fetchall(sql, args))
+        return await self._fetchall(sql, args)
 
     async def fetchrow(self, sql: str, *args: Any) -> Row | None:
-        rows = await self._conn.execute_fetchall(sql, args)
+        rows = await self._fetchall(sql, args)
         for row in rows:
             return row
         return None
 
     async def execute(self, sql: str, *args: Any) -> None:
-        await self._conn.execute_fetchall(sql, args)
+        await self._fetchall(sql, args)
 
     async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        begin, self._begin = self._begin, None
+        if begin is not None:
+            await self._conn.execute_fetchall(begin)
         await self._conn.executemany(sql, rows)
 
 
@@ -409,16 +441,19 @@ class SqliteDatabase(Database):
             try:
                 conn = self._writer
                 body = asyncio.timeout(self.whole())
+                # BEGIN IMMEDIATE goes with the first statement (prepare's, when given)
+                sconn = _SqliteConn(conn, begin="BEGIN IMMEDIATE")
                 try:
                     async with body:
-                        await conn.execute_fetchall("BEGIN IMMEDIATE")
-                        sconn = _SqliteConn(conn)
                         prepared = await prepare(sconn) if prepare is not None else None
                         yield sconn, prepared
                 except BaseException:
-                    with contextlib.suppress(Exception):
-                        await asyncio.shield(conn.execute_fetchall("ROLLBACK"))
+                    if sconn.begun:
+                        with contextlib.suppress(Exception):
+                            await asyncio.shield(conn.execute_fetchall("ROLLBACK"))
                     raise
+                if not sconn.begun:
+                    return  # no statement ran: no transaction to commit
                 try:
                     async with asyncio.timeout(COMMIT_WAIT):
                         await asyncio.shield(conn.execute_fetchall("COMMIT"))

@@ -199,16 +199,6 @@ class Store:
 
         return await self._read(read)
 
-    async def has_campaign(self, channel_id: int) -> bool:
-        """Whether the channel runs a campaign now (one indexed read, nothing parsed)."""
-        check_ids(channel_id)
-
-        async def read(conn: Conn) -> bool:
-            row = await conn.fetchrow("SELECT 1 FROM campaigns WHERE channel_id = ?", channel_id)
-            return row is not None
-
-        return await self._read(read)
-
     async def ping(self) -> None:
         """One round trip to the database (raises :class:`DatabaseUnavailable` if it is away)."""
 

@@ -41,18 +41,6 @@ async def _start(store: Store, channel: int = CHANNEL) -> None:
         tx.record("started")
 
 
-async def test_has_campaign_tells_a_running_campaign_from_none(database_url: str) -> None:
-    store = await Store.open(database_url)
-    assert await store.has_campaign(CHANNEL) is False
-    await _start(store)
-    assert await store.has_campaign(CHANNEL) is True
-    assert await store.has_campaign(CHANNEL + 1) is False
-    async with store.transaction(CHANNEL, actor_id=1, command="/campaign end") as tx:
-        tx.delete()
-    assert await store.has_campaign(CHANNEL) is False
-    await store.close()
-
-
 async def test_200_concurrent_increments_lose_nothing(database_url: str) -> None:
     store = await Store.open(database_url)
     await _start(store)
@@ -205,3 +193,39 @@ async def test_sigkill_mid_write_keeps_every_committed_transaction(database_url:
     assert n >= reported  # every reported commit is there
     assert seqs == list(range(1, n + 2))  # the history matches the state, no gaps
     assert claims is not None and claims[0] == n  # each change claimed once, none half-applied
+
+
+async def test_a_sqlite_transaction_begins_with_its_first_statement(tmp_path: Path) -> None:
+    """BEGIN IMMEDIATE goes to aiosqlite's thread with the transaction's first statement (one
+    trip, through aiosqlite's Connection._execute and its sqlite3 connection ``_conn``): the
+    write lock is held from that statement to the commit, and a transaction that ran no
+    statement commits nothing."""
+    import aiosqlite
+
+    from bot.storage.database import SqliteDatabase
+
+    assert callable(aiosqlite.Connection._execute)
+    assert isinstance(aiosqlite.Connection._conn, property)
+    path = tmp_path / "db.sqlite3"
+    store = await Store.open(path)
+    db = store.db
+    assert isinstance(db, SqliteDatabase)
+    async with db.transaction() as conn:
+        assert not conn.begun  # type: ignore[attr-defined]
+        row = await conn.fetchrow("SELECT COUNT(*) FROM campaigns")
+        assert row is not None and row[0] == 0
+        assert conn.begun  # type: ignore[attr-defined]
+        # the write lock is held: another connection cannot write meanwhile
+        other = sqlite3.connect(path, timeout=0)
+        with pytest.raises(sqlite3.OperationalError, match="locked"):
+            other.execute("BEGIN IMMEDIATE")
+        other.close()
+        await conn.execute("INSERT INTO meta (key, value) VALUES ('probe', 'x')")
+    assert await store.get_meta("probe") == "x"
+    async with db.transaction() as conn:
+        pass  # nothing ran: nothing to commit, no error
+    with pytest.raises(sqlite3.IntegrityError):
+        async with db.transaction() as conn:
+            await conn.execute("INSERT INTO meta (key, value) VALUES ('probe', 'y')")
+    assert await store.get_meta("probe") == "x"
+    await store.close()
