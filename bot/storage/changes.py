@@ -71,10 +71,11 @@ def change_back(
     before: JsonDict,
     before_text: str | None = None,
     pruned: tuple[Any, Any] | None = None,
+    after_text: str | None = None,
 ) -> Patch:
-    """The patch that turns ``after`` into ``before`` (``before_text``: its canonical JSON,
-    ``pruned``: :func:`_prune` of the pair, if known): the smaller of a diff and the whole
-    state, never one that misses."""
+    """The patch that turns ``after`` into ``before`` (``before_text``, ``after_text``: their
+    canonical JSON, ``pruned``: :func:`_prune` of the pair, if known): the smaller of a diff
+    and the whole state, never one that misses."""
     whole = whole_state(before)
     if before_text is None:
         before_text = _text(before)
@@ -82,8 +83,9 @@ def change_back(
     try:
         patch: Patch = jsonpatch.make_patch(pruned_after, pruned_before).patch
         # checked against the whole state, compared as text: 1, 1.0 and true are equal in
-        # Python, not in JSON
-        exact = _text(jsonpatch.apply_patch(after, patch)) == before_text
+        # Python, not in JSON (applied to a copy made through JSON: far faster than deepcopy)
+        copy = json.loads(after_text if after_text is not None else _text(after))
+        exact = _text(jsonpatch.apply_patch(copy, patch, in_place=True)) == before_text
     except PatchError:
         return whole
     if not exact or len(_text(patch)) >= len(before_text):
@@ -94,7 +96,7 @@ def change_back(
 def restore(state: JsonDict, patch: Patch) -> JsonDict:
     """``state`` with ``patch`` applied (a new object; ``state`` is left alone). Raises one of
     :data:`PatchError` when the patch does not fit the state."""
-    result = jsonpatch.apply_patch(state, patch)
+    result = jsonpatch.apply_patch(json.loads(_text(state)), patch, in_place=True)
     if not isinstance(result, dict):
         raise TypeError("the patch does not give a state (a JSON object)")
     return result
