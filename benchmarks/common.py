@@ -181,7 +181,7 @@ class BareCommits:
         self.db = db
         self.seq = 0
         self.state = "s" * round(sizes["state"])
-        self.before = "b" * round(sizes["state_before"])
+        self.patch = "p" * round(sizes["undo_patch"])
         self.summary = "m" * round(sizes["summary"])
         self.dice = "d" * round(sizes["dice"])
         self.command = "c" * round(sizes["command"])
@@ -214,14 +214,14 @@ class BareCommits:
             )
             await conn.execute(
                 "INSERT INTO history (campaign_id, seq, channel_id, created_at, actor_id, "
-                "actor_name, command, summary, dice, state_before) "
+                "actor_name, command, summary, dice, undo_patch) "
                 "VALUES (1, ?, 1, ?, 1, 'gm', ?, ?, ?, ?)",
                 self.seq,
                 now,
                 self.command,
                 self.summary,
                 self.dice,
-                self.before,
+                self.patch,
             )
 
     async def close(self) -> None:
@@ -229,4 +229,4 @@ class BareCommits:
 
 
 # A typical row of the latency benchmark's state-changing commands (bytes).
-TYPICAL_ROW = {"state": 1500, "state_before": 1500, "summary": 60, "dice": 150, "command": 40}
+TYPICAL_ROW = {"state": 1500, "undo_patch": 200, "summary": 60, "dice": 150, "command": 40}

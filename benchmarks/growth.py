@@ -100,15 +100,16 @@ def build(
                         h["command"],
                         h["summary"],
                         h["dice"],
-                        h["state_before"],
+                        h["undo_patch"],
                         h["undone_by"],
                         h["undone_at"],
+                        h["aside"],
                     )
 
         db.executemany(
             "INSERT INTO history (campaign_id, seq, channel_id, created_at, actor_id, actor_name, "
-            "command, summary, dice, state_before, undone_by, undone_at) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "command, summary, dice, undo_patch, undone_by, undone_at, aside) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             history_rows(),
         )
         db.execute("UPDATE counters SET value = ? WHERE name = 'campaign_id'", (campaigns,))

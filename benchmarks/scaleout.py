@@ -54,7 +54,7 @@ MIX: list[tuple[str, dict[str, Any], bool]] = [  # (command, options, commits)
     ("battle", sc.BATTLE, True),
 ]
 FIRST_CHANNEL = 6_000_001
-ROW = {"state": 1500, "state_before": 1500, "summary": 80, "dice": 150, "command": 40}
+ROW = {"state": 1500, "undo_patch": 200, "summary": 80, "dice": 150, "command": 40}
 
 
 @dataclass(frozen=True)

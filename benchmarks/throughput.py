@@ -45,7 +45,7 @@ def _row_sizes(path: Path, channels: list[int]) -> dict[str, float]:
             f"SELECT AVG(LENGTH(state)) FROM campaigns WHERE channel_id IN ({marks})", channels
         ).fetchone()[0]
         history = db.execute(
-            "SELECT AVG(LENGTH(summary)), AVG(LENGTH(dice)), AVG(LENGTH(state_before)), "
+            "SELECT AVG(LENGTH(summary)), AVG(LENGTH(dice)), COALESCE(AVG(LENGTH(undo_patch)), 0), "
             "AVG(LENGTH(command)), COUNT(*) FROM history "
             f"WHERE channel_id IN ({marks}) AND command LIKE '/deploy-roll%'",
             channels,
@@ -54,7 +54,7 @@ def _row_sizes(path: Path, channels: list[int]) -> dict[str, float]:
         "state": float(state),
         "summary": float(history[0]),
         "dice": float(history[1]),
-        "state_before": float(history[2]),
+        "undo_patch": float(history[2]),
         "command": float(history[3]),
         "commits": float(history[4]),
     }
@@ -133,8 +133,8 @@ def table(result: dict[str, Any]) -> str:
             f"{bot['commands']} commands committed, {bot['rate']:.0f} commands/s "
             f"(bot process busy {100 * bot['bot_cpu']:.0f}% of a core, "
             f"stand-in {100 * bot['standin_cpu']:.0f}%)",
-            f"     average row: state {bot['state']:.0f} B, history state_before "
-            f"{bot['state_before']:.0f} B, dice {bot['dice']:.0f} B, summary {bot['summary']:.0f} B",
+            f"     average row: state {bot['state']:.0f} B, history undo_patch "
+            f"{bot['undo_patch']:.0f} B, dice {bot['dice']:.0f} B, summary {bot['summary']:.0f} B",
             f"the same load of /ping (no storage): {bot['ping_rate']:.0f} commands/s "
             f"(bot busy {100 * bot['ping_bot_cpu']:.0f}%); "
             f"/deploy-roll reaches {bot['rate'] / bot['ping_rate']:.2f} of it",

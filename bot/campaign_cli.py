@@ -38,15 +38,17 @@ def _channel(value: str) -> int:
 
 
 def _parser(command: str) -> argparse.ArgumentParser:
+    from bot.__main__ import OneLineParser  # mistakes: one line, exit status 2
+
     if command == "export":
-        parser = argparse.ArgumentParser(
+        parser: argparse.ArgumentParser = OneLineParser(
             prog="python -m bot export",
             description="Save a channel's campaign (state, game masters and whole history) to "
             "FILE, the format /campaign export writes; FILE ending in .gz is compressed with "
             "gzip. Safe while the bot runs.",
         )
     else:
-        parser = argparse.ArgumentParser(
+        parser = OneLineParser(
             prog="python -m bot import",
             description="Load a campaign file (.json, or .json.gz) made by /campaign export or "
             "python -m bot export into a channel, checked as /campaign import checks it. Safe "
@@ -70,13 +72,24 @@ def _parser(command: str) -> argparse.ArgumentParser:
 
 
 def _database(given: str | None) -> str | Path:
+    """The database to use, refused (never created) when it is a SQLite file that is not
+    there."""
+    from bot.storage.database import sqlite_path_of
+
     if given is not None:
         from bot.storage import check_url
 
-        return check_url(given)
-    from bot.config import load_settings
+        target: str | Path = check_url(given)
+    else:
+        from bot.config import load_settings
 
-    return load_settings(require_token=False).database_target
+        target = load_settings(require_token=False).database_target
+    url = str(target)
+    if isinstance(target, Path) or "://" not in url or url.lower().startswith("sqlite:"):
+        path = url if isinstance(target, Path) or "://" not in url else sqlite_path_of(url)
+        if path != ":memory:" and not Path(path).is_file():
+            raise Refused(f"there is no SQLite file at {path} (--database, or DATABASE_PATH)")
+    return target
 
 
 async def export_to(

@@ -547,8 +547,9 @@ class CampaignCog(
         except discord.HTTPException:
             raise BotError(key="import-download-failed") from None
         data = parsed.model_dump(mode="json", exclude={"format", "version"})
+        del parsed  # the validated copy: only the plain data is kept until Confirm
         importer = interaction.user.id
-        if importer != parsed.created_by and not interaction.permissions.manage_channels:
+        if importer != data["created_by"] and not interaction.permissions.manage_channels:
             data["game_masters"].append(
                 {
                     "user_id": importer,
@@ -556,8 +557,8 @@ class CampaignCog(
                     "added_at": datetime.now(UTC).isoformat(),
                 }
             )
-        count = str(len(parsed.history))
-        title = game_name(loc, parsed.game)
+        count = str(len(data["history"]))
+        title = game_name(loc, data["game"])
 
         async def do_import(who: discord.Interaction[Any]) -> str:
             await self._current(channel_id, who, "action-import")

@@ -46,16 +46,46 @@ def whole_state(before: JsonDict) -> Patch:
     return [{"op": "replace", "path": "", "value": before}]
 
 
-def change_back(after: JsonDict, before: JsonDict, before_text: str | None = None) -> Patch:
-    """The patch that turns ``after`` into ``before`` (``before_text``: its canonical JSON, if
-    known): the smaller of a diff and the whole state, never one that misses."""
+def _prune(after: Any, before: Any) -> tuple[Any, Any]:
+    """``after`` and ``before`` with every object member that is equal in both left out,
+    recursively: a patch between the pruned pair is one between the whole pair (the paths are
+    the same, and what was left out needs no operation), and it is made far faster — the diff
+    then compares only what changed. Equal as Python values: 1, 1.0 and true are equal there
+    and not in JSON, which the check of every patch against the whole state catches."""
+    if not (isinstance(after, dict) and isinstance(before, dict)):
+        return after, before
+    kept_after: JsonDict = {}
+    kept_before: JsonDict = {}
+    for key in after.keys() | before.keys():
+        if key not in before:
+            kept_after[key] = after[key]
+        elif key not in after:
+            kept_before[key] = before[key]
+        elif after[key] != before[key]:
+            kept_after[key], kept_before[key] = _prune(after[key], before[key])
+    return kept_after, kept_before
+
+
+def change_back(
+    after: JsonDict,
+    before: JsonDict,
+    before_text: str | None = None,
+    pruned: tuple[Any, Any] | None = None,
+    after_text: str | None = None,
+) -> Patch:
+    """The patch that turns ``after`` into ``before`` (``before_text``, ``after_text``: their
+    canonical JSON, ``pruned``: :func:`_prune` of the pair, if known): the smaller of a diff
+    and the whole state, never one that misses."""
     whole = whole_state(before)
     if before_text is None:
         before_text = _text(before)
+    pruned_after, pruned_before = pruned if pruned is not None else _prune(after, before)
     try:
-        patch: Patch = jsonpatch.make_patch(after, before).patch
-        # compared as text: 1, 1.0 and true are equal in Python, not in JSON
-        exact = _text(jsonpatch.apply_patch(after, patch)) == before_text
+        patch: Patch = jsonpatch.make_patch(pruned_after, pruned_before).patch
+        # checked against the whole state, compared as text: 1, 1.0 and true are equal in
+        # Python, not in JSON (applied to a copy made through JSON: far faster than deepcopy)
+        copy = json.loads(after_text if after_text is not None else _text(after))
+        exact = _text(jsonpatch.apply_patch(copy, patch, in_place=True)) == before_text
     except PatchError:
         return whole
     if not exact or len(_text(patch)) >= len(before_text):
@@ -66,7 +96,7 @@ def change_back(after: JsonDict, before: JsonDict, before_text: str | None = Non
 def restore(state: JsonDict, patch: Patch) -> JsonDict:
     """``state`` with ``patch`` applied (a new object; ``state`` is left alone). Raises one of
     :data:`PatchError` when the patch does not fit the state."""
-    result = jsonpatch.apply_patch(state, patch)
+    result = jsonpatch.apply_patch(json.loads(_text(state)), patch, in_place=True)
     if not isinstance(result, dict):
         raise TypeError("the patch does not give a state (a JSON object)")
     return result
@@ -120,7 +150,8 @@ class Converter:
             return key, None, False  # the start: nothing before it
         if after is None:
             return key, whole_state(before), False
+        pruned = _prune(after, before)
         text = _text(before)
-        if text == _text(after):
+        if pruned == ({}, {}) and text == _text(after):  # changed nothing
             return key, None, True
-        return key, change_back(after, before, text), False
+        return key, change_back(after, before, text, pruned), False

@@ -493,7 +493,9 @@ class Store:
                 aside = True  # changed nothing: no patch, and undo passes it by
             else:
                 assert tx._new_state is not None
-                undo_patch = dump_json(change_back(tx._new_state, campaign.state, before_text))
+                undo_patch = dump_json(
+                    change_back(tx._new_state, campaign.state, before_text, after_text=new_text)
+                )
                 await write_state(conn, campaign, new_text, now)
                 tx.changed = True
         row = await conn.fetchrow(

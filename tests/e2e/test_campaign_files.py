@@ -237,3 +237,28 @@ def test_a_file_that_unpacks_too_large_is_refused(monkeypatch: pytest.MonkeyPatc
     with pytest.raises(InputError) as cut:
         parse_campaign_file(gzip.compress(b"{}" * 100)[:-12])
     assert cut.value.key == "import-not-json" and "cut short" in str(cut.value.fmt_args)
+
+
+def test_the_host_commands_refuse_mistakes_in_one_line(tmp_path: Path) -> None:
+    import subprocess
+
+    missing = tmp_path / "none.sqlite3"
+    cases = [
+        (["export", "--channel", "abc", "f.json"], 2,
+         "error: python -m bot export: argument --channel: not a channel id: 'abc' — see "
+         "python -m bot export --help\n"),
+        (["export", "--channel", "123", str(tmp_path / "f.json"), "--database",
+          f"sqlite:///{missing}"], 1,
+         f"error: there is no SQLite file at {missing} (--database, or DATABASE_PATH)\n"),
+        (["import", "--channel", "123", str(tmp_path / "f.json"), "--database",
+          f"sqlite:///{missing}"], 1,
+         f"error: there is no SQLite file at {missing} (--database, or DATABASE_PATH)\n"),
+    ]  # fmt: skip
+    for args, code, line in cases:
+        done = subprocess.run(
+            [sys.executable, "-m", "bot", *args],
+            capture_output=True, text=True, timeout=60, check=False, cwd=tmp_path,
+            env={**os.environ, "DISCORD_TOKEN": ""},
+        )  # fmt: skip
+        assert (done.returncode, done.stdout, done.stderr) == (code, "", line)
+    assert not missing.exists()  # never created

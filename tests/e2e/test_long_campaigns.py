@@ -115,3 +115,16 @@ async def test_undo_passes_a_roll_by_in_russian(table: Table) -> None:
     assert done.startswith("Отменено #2 (gm-ru: `/ia угроза величина:2` —"), done
     assert done.endswith("Кампания вернулась к состоянию до него.")
     assert nothing.startswith("Отменять нечего: кампания в начальном состоянии"), nothing
+
+
+async def test_the_undo_button_passes_rolls_made_since(table: Table) -> None:
+    gm = table.user("gm", manage_channels=True)
+    await table.run("ia setup", {"difficulty": "medium", "threat-level": 4}, user=gm)
+    started = await table.state()
+    changed = await table.run("ia threat", {"amount": 2}, user=gm)
+    assert [b.get("label") for b in changed.message.buttons()] == ["Undo"]
+    rolled = await table.run("roll", {"expression": "1d6"}, user=gm)
+    assert "Undo" not in [b.get("label") for b in rolled.message.buttons()]  # an aside
+    pressed = await table.click(changed.message, "Undo", user=gm)
+    assert pressed.followups and pressed.followups[-1].text.startswith("Undid #2"), pressed.text
+    assert await table.state() == started
