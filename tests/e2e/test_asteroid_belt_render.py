@@ -217,7 +217,7 @@ def test_russian_sentences_and_refusals() -> None:
     assert refused.value.key == "ab-err-guards-first"
     assert refusal(refused.value) == ("Orange Empire must play the guards' attack on b1 first.")
     assert refusal(refused.value, "ru") == (
-        "Сначала Оранжевая Империя должна сыграть атаку охраны на b1."
+        "Сначала атакует охрана на b1: за неё играет Оранжевая Империя."
     )
     with pytest.raises(ab.RuleError) as refused:
         ab.move(state, "orange", "engineer", moves=50)
