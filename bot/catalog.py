@@ -139,8 +139,10 @@ def percent(
     bounded: bool = False,
 ) -> str:
     """A probability as a percentage: ``16.7 %`` (``16,7 %`` in Russian); ``space=False`` for
-    the tight form of the charts (``16.7%``); ``bounded``: a chance that is neither 0 nor 1
+    the tight form of the English charts (``16.7%``) — Russian always writes the space
+    (``62,5 %``, as Russian typography does); ``bounded``: a chance that is neither 0 nor 1
     never shows as 0 or 100 (``< 0.1%``, ``> 99.9%`` instead)."""
+    space = space or locale == "ru"
     if bounded:
         least = Fraction(1, 2 * 100 * 10**digits)  # the least chance that rounds up to 0.1 %
         if 0 < p < least:
@@ -148,6 +150,13 @@ def percent(
         if 1 - least <= p < 1:
             return "> " + percent(locale, 1 - least * 2, digits, space=space)
     return _fixed(locale, p, 100 * 10**digits, digits) + (" %" if space else "%")
+
+
+def percent_cell(locale: str, p: Fraction | float, *, bounded: bool = False) -> str:
+    """A percentage in a chart's column, right-aligned to the widest one
+    (``100.0%``, ``100,0 %``)."""
+    shown = percent(locale, p, space=False, bounded=bounded)
+    return shown.rjust(len(percent(locale, Fraction(1), space=False)))
 
 
 def fraction_percent(locale: str, p: Fraction) -> str:

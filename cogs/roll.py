@@ -14,7 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.answers import answers_privately, send
-from bot.catalog import DEFAULT, encode_summary, number, percent, t
+from bot.catalog import DEFAULT, encode_summary, number, percent, percent_cell, t
 from bot.rules import roll as rl
 from bot.rules.msg import Msg
 from bot.ui import EmbedBuilder, bar, begin_press, clip, lang, pressed_label, report
@@ -58,7 +58,7 @@ def chart_rows(loc: str, odds: rl.Distribution, total: rl.Value) -> list[str]:
                 "roll-chart-row",
                 range=f"{label:>{width}}",
                 bar=bar(q / peak, CHART_WIDTH),
-                percent=f"{percent(loc, q, space=False, bounded=True):>6}",
+                percent=percent_cell(loc, q, bounded=True),
                 mark=" " + t(loc, "roll-chart-mark") if mark else "",
             )
         )

@@ -123,6 +123,16 @@ LATIN_NAMES: dict[str, str] = {
     "Commander": "the app's name (Imperial Commander)",
     "Discord": "a name",
     "JSON": "a file format's name",
+    "json": "a file's extension (.json)",
+    "Core": "an Imperial Assault expansion's name, as the bot reads it",
+    "Tank": "a Weewar unit's name",
+    "Trooper": "a Weewar unit's name",
+    "Plains": "a Weewar terrain's name",
+    "CR": "an Imperium ship type, as printed on its counter",
+    "PDS": "an Imperium ship type, as printed on its counter",
+    "missile": "an Imperium ship type, as printed on its counter (missile boat)",
+    "boat": "an Imperium ship type, as printed on its counter (missile boat)",
+    "scout": "an Imperium ship type, as printed on its counter",
     "RU": "Imperium's resource units, as the game prints them",
     "I": "a tier, as printed on the cards",
     "II": "a tier, as printed on the cards",
@@ -133,6 +143,7 @@ LATIN_NAMES: dict[str, str] = {
     "Td": "a symbol of Weewar's published formula",
     "B": "a symbol of Weewar's published formula",
     "r": "a symbol of Weewar's published formula (the server rule's r)",
+    "p": "a symbol of Weewar's published formula (the chance p)",
     "g": "the letter of the class-3 asteroids' labels (g1, g2, …)",
 }
 LATIN_WORD = re.compile(r"(?<!\w)[A-Za-z]+(?!\w)")
@@ -202,9 +213,24 @@ def _rendered(locale: str) -> list[tuple[str, str]]:
     return out
 
 
+def _descriptions(locale: str) -> list[tuple[str, str]]:
+    """(message id, text) for the description of every command and option, and the word of
+    every choice, Discord shows."""
+    from bot.catalog import attribute
+
+    out: list[tuple[str, str]] = []
+    for path in sorted((LOCALE_DIR / locale).glob("commands-*.ftl")):
+        for message in _messages(path):
+            key = message.id.name
+            text = t(locale, key) if message.value is not None else attribute(locale, key, "desc")
+            if text is not None:
+                out.append((key, text))
+    return out
+
+
 async def test_russian_replies_hold_no_english_outside_names(tmp_path: Path) -> None:
     """Rendered with every variant, a Russian message's Latin words (outside `code`: what a
-    member types) are names of things, or command names a Russian member's Discord shows in
+    member types), and those of the descriptions Discord shows, are names of things, or command names a Russian member's Discord shows in
     Latin (``/ia``, ``/imperium``) — never an English word, command or option name."""
     from bot.sandbox.harness import running_table
 
@@ -227,7 +253,7 @@ async def test_russian_replies_hold_no_english_outside_names(tmp_path: Path) -> 
     for command in commands.values():
         walk(command)
     english = []
-    for key, text in _rendered("ru"):
+    for key, text in _rendered("ru") + _descriptions("ru"):
         prose = CODE.sub("", text)
         for word in LATIN_WORD.findall(prose):
             if word not in LATIN_NAMES and word not in same_in_russian:
@@ -439,11 +465,24 @@ def test_no_plural_written_as_a_parenthesis(locale: str, marker: str) -> None:
     assert [key for key, text in _rendered(locale) if marker in text] == []
 
 
+def test_russian_numbers_have_the_decimal_comma() -> None:
+    """«0,01», never «0.01», in replies and in what Discord shows."""
+    point = re.compile(r"\d\.\d")
+    found = [
+        f"{k}: {text}" for k, text in _rendered("ru") + _descriptions("ru") if point.search(text)
+    ]
+    assert found == []
+
+
 def test_russian_prose_writes_dice_the_russian_way() -> None:
     """Dice in Russian prose are «кубик», «2к6» (docs/glossary-ru.md); `2d6` stays only where
     it is what a member types (code)."""
     latin = re.compile(r"(?<!\w)\d*[dDК]\d+")
-    found = [f"{key}: {text}" for key, text in _rendered("ru") if latin.search(CODE.sub("", text))]
+    found = [
+        f"{key}: {text}"
+        for key, text in _rendered("ru") + _descriptions("ru")
+        if latin.search(CODE.sub("", text))
+    ]
     assert found == []
 
 

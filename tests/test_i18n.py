@@ -110,7 +110,7 @@ def test_russian_numbers_use_the_decimal_comma_in_every_game() -> None:
     assert "16,7 %" in imperium.render_maintenance(maintenance, "ru").fields[0].value
     assert "58,3 %" in str(asteroid_belt.render_odds("ru", "assault", "engineer").description)
     chart = weewar.render_chart("ru", (Fraction(5, 6), sixth), 1)
-    assert "16,7%" in chart and "83,3%" in chart and "." not in chart.replace("```", "")
+    assert "16,7 %" in chart and "83,3 %" in chart and "." not in chart.replace("```", "")
     english = weewar.render_chart("en", (Fraction(5, 6), sixth), 1)
     assert "16.7%" in english
 

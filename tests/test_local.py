@@ -123,6 +123,11 @@ def test_russian_command_option_and_choice_names(local: LocalTable) -> None:
         assert local.complete("/бо") == ["/бой "]
         assert "/кампания история " in local.complete("/кампания и")
         assert "/бой атакующий:" in local.complete("/бой ат")
+        assert local.complete("/ia начать сложность:") == [
+            "/ia начать сложность:Лёгкая",
+            "/ia начать сложность:Средняя",
+            "/ia начать сложность:Сложная",
+        ]
         handle(local, ".channel no-campaign-here", out.append)
         handle(local, "/кампания отменить", out.append)
         assert "/астероиды начать (Пояс астероидов)" in out[-1] and "/asteroids" not in out[-1]

@@ -15,6 +15,7 @@ odds take more than :data:`WORK_LIMIT` steps is refused before anything is rolle
 from __future__ import annotations
 
 import math
+import re
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -126,6 +127,12 @@ def _nodes(node: Any) -> Iterator[Any]:
         yield from _nodes(child)
 
 
+#: the die as Russian tables write it, «к» (``2к6+1``, ``к20``, ``к%``): a «к» or «К» no letter
+#: comes before and a number or ``%`` comes after is read as ``d`` (one letter for one, so a
+#: refusal's position still points into what was typed)
+RUSSIAN_DIE = re.compile(r"(?<![^\W\d])[кК](?=[\d%])")
+
+
 def parse(expression: str) -> Any:
     """The parsed tree of ``expression``, or an :class:`InputError` that says what is wrong and
     shows examples."""
@@ -135,7 +142,7 @@ def parse(expression: str) -> Any:
     if len(text) > EXPRESSION_LIMIT:
         raise InputError(key="roll-too-long", limit=EXPRESSION_LIMIT, examples=EXAMPLES)
     try:
-        tree = d20.parse(text)
+        tree = d20.parse(RUSSIAN_DIE.sub("d", text))
     except d20.RollSyntaxError as exc:
         got = str(exc.got).strip()[:20]
         if not got or got == "$END":

@@ -495,7 +495,7 @@ class LocalTable:
         """The values an option may take: its choices, true/false, or the bot's autocomplete
         (asked with the options typed so far)."""
         if option.get("choices"):
-            return [str(c["value"]) for c in option["choices"]]
+            return [shown_name(c, self.locale) for c in option["choices"]]
         if option.get("type") == 5:
             return ["true", "false"]
         if option.get("autocomplete"):

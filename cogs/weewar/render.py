@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import discord
 
-from bot.catalog import DEFAULT, decimal, number, percent, render, signed, t
+from bot.catalog import DEFAULT, decimal, number, percent, percent_cell, render, signed, t
 from bot.rules.msg import Msg
 from bot.rules.weewar.battle import HITS_PER_LOSS, BattlePlan, GangUp, StrikeTerms, gang_up_bonus
 from bot.rules.weewar.odds import BattleOdds, expected
@@ -114,7 +114,7 @@ def chart_rows(loc: str, dist: tuple[Fraction, ...], width: int = 16) -> list[st
                     "ww-chart-row",
                     k=f"{k:>{digits}}",
                     bar=bar(q, width),
-                    percent=f"{percent(loc, q, space=False):>6}",
+                    percent=percent_cell(loc, q),
                 )
             )
         elif q > 0:

@@ -120,9 +120,9 @@ async def test_the_docs_write_percentages_as_the_replies_do(table: Table) -> Non
     ivan = table.user("ivan", locale="ru")
     table.set_dice(ScriptedDice([6]))
     roll = await table.run("roll", {"expression": "1d6"}, user=ivan)
-    assert "**16,7%**" in roll.text and "16,7 %" not in roll.text
+    assert "**16,7 %**" in roll.text and "16,7%" not in roll.text
     docs = page("campaign.md")
-    assert "in all four games (`16,7%`," in docs and "16,7 %" not in docs
+    assert "(`16,7 %`," in docs and "16,7%" not in docs
     battle = await table.run(
         "battle", {"attacker": "Tank", "defender": "Trooper", "odds-only": True}, user="ana"
     )

@@ -296,3 +296,21 @@ async def test_russian_onslaught_fuzzy_and_easy_swap(table: Table) -> None:
     assert "развёрнут **Stormtrooper (DG002)** (3 фигурки) за ту же стоимость" in text
     state = await table.state(other)
     assert state is not None and state["threat"] == 12
+
+
+async def test_a_group_may_be_named_in_russian(table: Table) -> None:
+    """A Russian member types a group as the Imperial Commander app's Russian translation
+    names it; the reply names it as printed on the English card."""
+    gm = table.user("olga", locale="ru", manage_channels=True)
+    table.set_dice(ScriptedDice([0, 0, 0, 0]))
+    await table.run(
+        "ia setup",
+        {"difficulty": "medium", "threat-level": 3, "expansions": "Core, Twin"},
+        user=gm,
+    )
+    choices = await table.autocomplete("ia deploy", {"group": "тяжел"}, "group", user=gm)
+    assert [c["value"] for c in choices] == ["DG019", "DG020"]  # and its elite
+    reply = await table.run("ia deploy", {"group": "Тяжёлый штурмовик"}, user=gm)
+    assert not reply.ephemeral and "Развёртывание по миссии: Heavy Stormtrooper" in reply.text
+    state = await table.state()
+    assert state is not None and [d["id"] for d in state["deployed"]] == ["DG019"]

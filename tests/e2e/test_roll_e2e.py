@@ -113,8 +113,11 @@ async def test_roll_in_russian(table: Table) -> None:
     text = reply.text
     assert "ivan бросает 2d6+1" in text
     assert "**Итого: 9**" in text
-    assert "**9** или больше: **41,7%** · ровно 9: 13,9% · в среднем **8,00**" in text
+    assert "**9** или больше: **41,7 %** · ровно 9: 13,9 % · в среднем **8,00**" in text
     assert [b["label"] for b in reply.message.buttons()] == ["Бросить ещё"]
+    table.set_dice(ScriptedDice([3, 5]))
+    reply = await table.run("roll", {"expression": "2к6+1"}, user=ivan)
+    assert "ivan бросает 2к6+1" in reply.text and "**Итого: 9**" in reply.text
     bad = await table.run("roll", {"expression": "2x6"}, user=ivan)
     assert bad.ephemeral and bad.text.startswith("Не удаётся прочитать выражение")
     await table.discord.synced.wait()

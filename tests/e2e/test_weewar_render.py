@@ -71,6 +71,6 @@ def test_loss_chart_rows() -> None:
     assert (
         chart_rows("ru", (Fraction(1, 2), Fraction(1, 2) - Fraction(1, 10**6), Fraction(1, 10**6)))[
             -1
-        ].count("< 0,1%")
+        ].count("< 0,1 %")
         == 1
     )

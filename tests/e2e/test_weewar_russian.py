@@ -16,13 +16,13 @@ pytestmark = pytest.mark.any_database
 HIT = 0.0
 MISS = 0.999
 NUMBER = re.compile(r"\d+(?:\.\d+)?%?")
-RUSSIAN_NUMBER = re.compile(r"\d+(?:,\d+)?%?")  # the decimal comma
+RUSSIAN_NUMBER = re.compile(r"\d+(?:,\d+)?(?: %)?")  # the decimal comma, a space before %
 
 
 def same_numbers(en: str, ru: str) -> bool:
     """The same numbers in the same order, each in its language's notation."""
     english = NUMBER.findall(en)
-    russian = [n.replace(",", ".") for n in RUSSIAN_NUMBER.findall(ru)]
+    russian = [n.replace(",", ".").replace(" ", "") for n in RUSSIAN_NUMBER.findall(ru)]
     return english == russian and not any("." in n for n in NUMBER.findall(ru))
 
 

@@ -1004,3 +1004,46 @@ def test_eight_round_mission_invariants(
         assert out.threat_after == state.threat
         assert ImperialAssaultState.model_validate(state.model_dump(mode="json")) == state
         assert state.awards == state.fame // 12
+
+
+@pytest.mark.parametrize(
+    ("typed", "candidates", "group_id"),
+    [
+        ("Штурмовик (DG002)", ["DG001", "DG002"], "DG002"),
+        ("тяжелый штурмовик", ["DG019", "DG001"], "DG019"),  # е for ё
+        ("Тяжёлый штурмовик", ["DG019"], "DG019"),
+        ("Дроид-разведчик", ["DG011", "DG012"], "DG011"),  # interchangeable
+        ("Heavy Stormtrooper", ["DG019"], "DG019"),
+    ],
+)
+def test_a_group_is_named_in_either_language(
+    typed: str, candidates: list[str], group_id: str
+) -> None:
+    """The names the Imperial Commander app's Russian translation gives (data/…json name_ru)."""
+    assert ia.tables.resolve_group(typed, candidates, "deployed group", interchangeable=True) == (
+        group_id
+    )
+    assert ia.tables.names_group(typed, group_id)
+
+
+def test_a_russian_name_two_groups_share_is_refused_as_ambiguous() -> None:
+    with pytest.raises(InputError) as refused:
+        ia.tables.resolve_group("Штурмовик", ["DG001", "DG002"], "deployed group")
+    assert refused.value.key == "ia-ambiguous"
+    assert refused.value.fmt_args["options"] == "Stormtrooper (DG001), Stormtrooper (DG002)"
+
+
+def test_russian_names_are_suggested_and_read_for_villains() -> None:
+    assert ia.tables.suggest_groups("штурм", ["DG001", "DG019", "DG004"]) == [
+        ("Stormtrooper (DG001)", "DG001"),
+        ("Heavy Stormtrooper", "DG019"),
+    ]
+    assert ia.tables.suggest_villains("Дарт") == ["Darth Vader"]
+    assert ia.tables.parse_villains("Дарт Вейдер, Босск", ["Core", "Other", "Bespin"]) == [
+        "DG072",
+        "DG080",
+    ]
+
+
+def test_every_group_has_its_russian_name() -> None:
+    assert [g.id for g in ia.tables.table().groups if not g.name_ru] == []

@@ -108,6 +108,23 @@ def test_known_values() -> None:
     assert adv.at_least(20) == Fraction(39, 400)
 
 
+@pytest.mark.parametrize(
+    ("russian", "latin"),
+    [("2к6+1", "2d6+1"), ("к20", "d20"), ("2К6", "2d6"), ("4к6kh3", "4d6kh3"), ("к%", "d%")],
+)
+def test_russian_dice_notation_reads_as_the_latin(russian: str, latin: str) -> None:
+    """«2к6+1» is what a Russian table writes for 2d6+1 (docs/glossary-ru.md)."""
+    assert rl.distribution(rl.parse(russian)) == rl.distribution(rl.parse(latin))
+    assert rl.roll(russian, Dice.seeded(5)).total == rl.roll(latin, Dice.seeded(5)).total
+
+
+def test_a_k_inside_a_word_stays_what_it_is() -> None:
+    with pytest.raises(InputError) as refused:
+        rl.parse("2кк6")
+    assert refused.value.key == "roll-syntax"
+    assert refused.value.fmt_args["position"] == 2  # the place in what was typed
+
+
 def test_rolls_through_our_dice_and_records_every_die() -> None:
     dice = ScriptedDice([1, 3, 5, 6])
     outcome = rl.roll("4d6kh3", dice)

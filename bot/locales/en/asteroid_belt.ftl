@@ -152,7 +152,7 @@ ab-err-no-raids = Hard variant: the cargo shuttle is inactive, so there are no r
 ab-err-raid-no-shuttle = { $civ } has no shuttle to bring next to the cargo shuttle: activate one next to a class-3 asteroid with { COMMAND("asteroids shuttle") } ({ OPTION("asteroids shuttle", "units-aboard") }: your units), bring it next to the cargo shuttle, then raid with it.
 ab-err-raid-empty-shuttle = { $civ }'s shuttle { $number } carries no units: board 1 to 3 with { COMMAND("asteroids board") }, then raid with it.
 ab-err-no-shuttles = { $civ } has no shuttle on the board: activate one next to a class-3 asteroid with { COMMAND("asteroids shuttle") }.
-ab-err-which-shuttle = { $civ } has shuttles { $numbers }: name the one you mean ({ OPTION("asteroids raid", "shuttle") }:).
+ab-err-which-shuttle = { $civ } has shuttles { $numbers }: name the one you mean with `{ OPTION("asteroids raid", "shuttle") }`.
 ab-err-no-such-shuttle = { $civ } has no shuttle { $number }: its shuttles are { $numbers }.
 ab-err-shuttle-full = Shuttle { $number } already carries { $n }: at most { $cap } aboard, so { $more } more do not fit.
 ab-err-not-free = { $civ } has { $have } { $unit } in the field ready to act and not aboard a shuttle, not { $n }.
@@ -172,7 +172,7 @@ ab-err-reinforce-resources = Reinforcement is only when you cannot create a unit
 } and the cheapest unit costs { $cheapest }.
 
 ## Refusals (commands)
-ab-err-defender-side = Say who defends: { OPTION("asteroids fight", "defender-side") }:.
+ab-err-defender-side = Say who defends with `{ OPTION("asteroids fight", "defender-side") }`.
 ab-err-board = Board: five numbers, asteroids of class 1 to 5, e.g. '10 6 8 4 5'.
 ab-action-give-civ = give a civilisation to another member
 

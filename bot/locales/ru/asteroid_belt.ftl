@@ -150,7 +150,7 @@ ab-err-no-raids = Усложнённый вариант: грузовой шат
 ab-err-raid-no-shuttle = У { $civ_gen } нет шаттла, чтобы подойти вплотную к грузовому: активируйте шаттл у астероида 3 класса командой { COMMAND("asteroids shuttle") } ({ OPTION("asteroids shuttle", "units-aboard") }: ваши отряды), подведите его к грузовому шаттлу и нападайте им.
 ab-err-raid-empty-shuttle = В шаттле { $number } ({ $civ }) нет отрядов: погрузите от 1 до 3 командой { COMMAND("asteroids board") } и нападайте им.
 ab-err-no-shuttles = У { $civ_gen } нет шаттла на поле: активируйте его у астероида 3 класса командой { COMMAND("asteroids shuttle") }.
-ab-err-which-shuttle = У { $civ_gen } шаттлы { $numbers }: укажите, какой именно ({ OPTION("asteroids raid", "shuttle") }:).
+ab-err-which-shuttle = У { $civ_gen } шаттлы { $numbers }: укажите, какой именно, параметром `{ OPTION("asteroids raid", "shuttle") }`.
 ab-err-no-such-shuttle = У { $civ_gen } нет шаттла { $number }: есть шаттлы { $numbers }.
 ab-err-shuttle-full = Шаттл { $number } уже везёт { $n } { $n ->
     [one] отряд
@@ -176,7 +176,7 @@ ab-err-reinforce-units = Подкрепление — только для цив
 ab-err-reinforce-resources = Подкрепление — только если не на что создать отряд: у { $civ_gen } { $have }, а самый дешёвый отряд стоит { $cheapest }.
 
 ## Отказы (команды)
-ab-err-defender-side = Укажите, кто защищается: { OPTION("asteroids fight", "defender-side") }:.
+ab-err-defender-side = Укажите, кто защищается, параметром `{ OPTION("asteroids fight", "defender-side") }`.
 ab-err-board = Поле: пять чисел — астероиды классов 1–5, например «10 6 8 4 5».
 ab-action-give-civ = отдавать цивилизацию другому участнику
 

@@ -60,6 +60,9 @@ class GroupData(BaseModel):
 
     id: str = Field(pattern=r"^DG\d{3}$")
     name: str = Field(min_length=1)
+    # the name the Imperial Commander app's Russian translation gives the card: a member may
+    # type it instead of the English one (the bot writes the English one in both languages)
+    name_ru: str | None = None
     faction: Literal["Imperial", "Mercenary"]
     villain: bool
     elite: bool
@@ -199,15 +202,29 @@ def hand_sizes(threat_level: int) -> tuple[int, int, int]:
 # Names, lookups and suggestions
 # ---------------------------------------------------------------------------------------------
 def _norm(text: str) -> str:
-    return " ".join(text.replace("(", " ").replace(")", " ").casefold().split())
+    folded = text.replace("(", " ").replace(")", " ").casefold().replace("ё", "е")
+    return " ".join(folded.split())
+
+
+def _names(group_id: str) -> tuple[str, ...]:
+    """A group's names as a member may type them, normalised: English and Russian."""
+    g = group(group_id)
+    return (_norm(g.name),) + ((_norm(g.name_ru),) if g.name_ru else ())
+
+
+def _labels(group_id: str) -> tuple[str, ...]:
+    """A group's labels, normalised: ``stormtrooper dg001``, ``штурмовик dg001``."""
+    if _name_counts()[group(group_id).name] == 1:
+        return _names(group_id)
+    return tuple(f"{name} {group_id.casefold()}" for name in _names(group_id))
 
 
 def names_group(query: str, group_id: str) -> bool:
-    """Whether ``query`` names the group ``group_id``: its id, its label or its name, in any
-    case (a group :func:`resolve_group` may refuse as not among its candidates)."""
+    """Whether ``query`` names the group ``group_id``: its id, its label or its name, English
+    or Russian, in any case (a group :func:`resolve_group` may refuse as not among its
+    candidates)."""
     q = _norm(query)
-    g = group(group_id)
-    return q in (g.id.casefold(), _norm(label(g.id)), _norm(g.name))
+    return q == group_id.casefold() or q in _labels(group_id) or q in _names(group_id)
 
 
 def suggest_groups(
@@ -224,10 +241,10 @@ def suggest_groups(
             continue
         seen.add(gid)
         shown = label(gid)
-        text = _norm(shown)
-        if not q or text.startswith(q) or gid.casefold().startswith(q):
+        texts = _labels(gid)
+        if not q or any(t.startswith(q) for t in texts) or gid.casefold().startswith(q):
             prefix.append((shown, gid))
-        elif q in text:
+        elif any(q in t for t in texts):
             inside.append((shown, gid))
     return (prefix + inside)[: max(0, min(limit, MAX_SUGGESTIONS))]
 
@@ -253,9 +270,9 @@ def resolve_group(
         raise InputError(key="ia-name-a", what=kind)
     cands = list(dict.fromkeys(candidates))
     for gid in cands:
-        if gid.casefold() == q or _norm(label(gid)) == q:
+        if gid.casefold() == q or q in _labels(gid):
             return gid
-    by_name = [gid for gid in cands if _norm(group(gid).name) == q]
+    by_name = [gid for gid in cands if q in _names(gid)]
     if len(by_name) == 1 or (by_name and interchangeable):
         return by_name[0]
     if by_name:
@@ -334,15 +351,15 @@ def suggest_villains(current: str, expansions: Sequence[str] | None = None) -> l
         g = group(gid)
         if expansions is not None and g.expansion not in expansions:
             continue
-        key = _norm(g.name)
-        if key in done_keys:
+        keys = _names(gid)  # English and Russian
+        if any(k in done_keys for k in keys):
             continue
         text = f"{prefix}, {g.name}" if prefix else g.name
         if len(text) > 100:
             continue
-        if not q or key.startswith(q):
+        if not q or any(k.startswith(q) for k in keys):
             starts.append(text)
-        elif q in key:
+        elif any(q in k for k in keys):
             inside.append(text)
     return (starts + inside)[:MAX_SUGGESTIONS]
 
