@@ -81,6 +81,7 @@ section-campaign = Кампания
 ## /campaign
 campaign-status-title = Кампания { $game }
 campaign-status-unreadable = (состояние не удалось описать)
+campaign-field-waiting = Ждём
 campaign-field-started = Начата
 campaign-field-by = Кем
 campaign-field-last = Последнее изменение
