@@ -47,7 +47,7 @@ from bot.storage.errors import (
 )
 from bot.storage.outage import RateLimitedLog
 from bot.translator import CatalogTranslator
-from bot.ui import CONFIRM_PREFIX, dynamic_items
+from bot.ui import CONFIRM_PREFIX, Waiting, dynamic_items
 
 log = logging.getLogger(__name__)
 
@@ -192,6 +192,9 @@ class TableBot(CampaignAccess, commands.AutoShardedBot):
         self.dice_factory: Callable[[], Dice] = self._default_dice
         # ids of the latest interactions answered with a refusal (the local console reads it)
         self.refusals: deque[int] = deque(maxlen=256)
+        # game key -> what its campaign waits for and the buttons for it (/campaign status);
+        # a game's cog registers its own
+        self.waiting: dict[str, Waiting] = {}
         discord_internals.point_at(settings.discord_api_base_url, settings.discord_gateway_url)
 
     # -- plumbing ------------------------------------------------------------------------------

@@ -151,6 +151,13 @@ CONFIRM_LIFETIME = 120.0
 
 Confirmed = Callable[[discord.Interaction[Any]], Awaitable[str]]
 
+#: what a game's campaign waits for, and the buttons for it (``/campaign status``): given the
+#: interaction, the campaign's id and its stored state; registered in ``bot.waiting[game]``
+Waiting = Callable[
+    [discord.Interaction[Any], int, dict[str, Any]],
+    Awaitable[tuple[str, "discord.ui.View | None"]],
+]
+
 
 async def confirm_press(interaction: discord.Interaction[Any], on_confirm: Confirmed) -> None:
     """A press of a confirmation's Confirm: ``on_confirm`` does the work (and its own commit)

@@ -356,7 +356,16 @@ class CampaignCog(
                     when=discord_time(campaign.imported_at),
                 ),
             )
-        await send(interaction, embed=builder.build())
+        view = None
+        waiting = self.bot.waiting.get(campaign.game)
+        if waiting is not None:
+            try:
+                text, view = await waiting(interaction, campaign.campaign_id, campaign.state)
+                builder.field(t(loc, "campaign-field-waiting"), text)
+            except Exception:
+                log.exception("could not say what campaign %s waits for", campaign.campaign_id)
+                view = None
+        await send(interaction, embed=builder.build(), view=view)
 
     @app_commands.command(
         name="end", description="Game master: delete this channel's campaign (asks first)"

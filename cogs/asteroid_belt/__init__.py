@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cogs.asteroid_belt.buttons import dynamic_items
+from bot.rules.asteroid_belt import GAME
+from cogs.asteroid_belt.buttons import dynamic_items, waiting
 from cogs.asteroid_belt.capture import CaptureCog
 from cogs.asteroid_belt.cog import AsteroidBeltCog
 from cogs.asteroid_belt.render import (
@@ -43,3 +44,4 @@ async def setup(bot: TableBot) -> None:
     await bot.add_cog(AsteroidBeltCog(bot))
     await bot.add_cog(CaptureCog(bot))
     bot.add_dynamic_items(*dynamic_items())
+    bot.waiting[GAME.key] = waiting

@@ -88,8 +88,13 @@ def turn_buttons(
         return view
     if view is MISSING:
         view = discord.ui.View(timeout=None)
-    loc = lang(interaction)
-    campaign_id = tx.campaign.campaign_id
+    return turn_controls(lang(interaction), tx.campaign.campaign_id, state, civ, view)
+
+
+def turn_controls(
+    loc: str, campaign_id: int, state: ab.AsteroidBeltState, civ: ab.CivId, view: discord.ui.View
+) -> discord.ui.View:
+    """``view`` with End turn for ``civ`` (whose turn it is) and its Attack a guard selects."""
     view.add_item(EndTurnButton(campaign_id, state.turn, civ, label=t(loc, "ab-button-end-turn")))
     # the besieger's targets whose guards stand: a select each (a message holds 5 rows)
     field = state.civs[civ].field
@@ -111,6 +116,42 @@ def turn_buttons(
         placeholder = t(loc, "ab-attack-pick", label=a.label)
         view.add_item(AttackGuard(campaign_id, i, civ, placeholder=placeholder, options=options))
     return view
+
+
+async def waiting(
+    interaction: discord.Interaction[Any], campaign_id: int, stored: dict[str, Any]
+) -> tuple[str, discord.ui.View | None]:
+    """What the game waits for (``/campaign status``): whose turn, which guards are due; and
+    the buttons for it."""
+    state = ab.GAME.load(stored)
+    loc = lang(interaction)
+    if state.winner is not None:
+        return t(loc, "ab-waiting-over"), None
+    now = ab.current_civ(state)
+    member = state.civs[now].member_id
+    lines = [
+        t(loc, "ab-waiting-turn", civ=ab.civ_msg(now), member=f"<@{member}>" if member else "—")
+    ]
+    due = [
+        (i, a)
+        for i, a in enumerate(state.asteroids)
+        if a.status == "target" and a.phase == "guards_due" and a.target_by is not None
+    ]
+    for _, a in due:
+        assert a.target_by is not None
+        lines.append(
+            t(
+                loc,
+                "ab-waiting-guards",
+                label=a.label,
+                player=ab.civ_msg(ab.guards_player(state, a.target_by)),
+            )
+        )
+    view = turn_controls(loc, campaign_id, state, now, discord.ui.View(timeout=None))
+    selects = sum(isinstance(getattr(c, "item", c), discord.ui.Select) for c in view.children)
+    if due and 1 + selects + len(due[0][1].guards) <= 5:  # a message holds five rows
+        view = guard_controls(loc, campaign_id, state, due[0][0], keep=view)
+    return "\n".join(lines), view
 
 
 #: at most this many Attack a guard selects under one reply (with the buttons' row: 4 rows)
@@ -403,6 +444,7 @@ __all__ = [
     "dynamic_items",
     "guard_controls",
     "turn_buttons",
+    "waiting",
     "with_guards",
     "without_guard_controls",
 ]

@@ -16,7 +16,7 @@ from discord.utils import MISSING
 
 from bot.catalog import t
 from bot.rules.errors import BotError
-from bot.rules.imperial_assault import activation, tables
+from bot.rules.imperial_assault import GAME, activation, tables
 from bot.rules.imperial_assault.state import ImperialAssaultState
 from bot.storage import Tx
 from bot.ui import begin_press, lang, pressed_label, report, undo_button
@@ -145,8 +145,14 @@ def round_view(
         return view
     if view is MISSING:
         view = discord.ui.View(timeout=None)
-    loc = lang(interaction)
-    campaign_id, round_ = tx.campaign.campaign_id, state.round
+    return round_controls(lang(interaction), tx.campaign.campaign_id, state, view)
+
+
+def round_controls(
+    loc: str, campaign_id: int, state: ImperialAssaultState, view: discord.ui.View
+) -> discord.ui.View:
+    """``view`` with Activate next or End round, and the Defeated… and Figure lost… selects."""
+    round_ = state.round
     if any(not d.activated for d in state.deployed):
         button = RoundButton("act", campaign_id, round_, label=t(loc, "ia-button-activate"))
     else:
@@ -168,6 +174,21 @@ def round_view(
             GroupSelect(what, campaign_id, round_, placeholder=placeholder, options=options)
         )
     return view
+
+
+async def waiting(
+    interaction: discord.Interaction[Any], campaign_id: int, stored: dict[str, Any]
+) -> tuple[str, discord.ui.View | None]:
+    """What the mission waits for (``/campaign status``): the round's activations or its end;
+    and the buttons for it."""
+    state = GAME.load(stored)
+    loc = lang(interaction)
+    ready = sum(not d.activated for d in state.deployed)
+    if ready:
+        text = t(loc, "ia-waiting-activate", round=state.round, n=ready)
+    else:
+        text = t(loc, "ia-waiting-end-round", round=state.round)
+    return text, round_controls(loc, campaign_id, state, discord.ui.View(timeout=None))
 
 
 def dynamic_items() -> list[type[discord.ui.DynamicItem[Any]]]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cogs.imperium.base import list_choices
+from cogs.imperium.buttons import dynamic_items
 from cogs.imperium.cog import ImperiumCog
 from cogs.imperium.combat_render import (
     render_fire_steps,
@@ -39,3 +40,4 @@ __all__ = [
 async def setup(bot: TableBot) -> None:
     await bot.add_cog(ImperiumCog(bot))
     await bot.add_cog(ImperiumPhases(bot))
+    bot.add_dynamic_items(*dynamic_items())

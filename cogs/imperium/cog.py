@@ -14,9 +14,10 @@ from discord.ext import commands
 
 from bot.answers import send
 from bot.rules import imperium as im
-from bot.rules.errors import InputError
+from bot.rules.errors import BotError, InputError
 from bot.ui import lang, tr, undo_button
 from cogs.imperium.base import GAME, ImperiumBase, RangeOpt, SideOpt, SourceOpt, split_names
+from cogs.imperium.buttons import Press, check_press, fire_buttons, hit_names
 from cogs.imperium.combat_render import (
     render_fire_steps,
     render_range,
@@ -193,14 +194,40 @@ class ImperiumCog(
         step: app_commands.Range[int, 1, 5],
         ships: str | None = None,
     ) -> None:
+        await self.hits_of(interaction, system, step, ships)
+
+    async def hits_of(
+        self,
+        interaction: discord.Interaction[Any],
+        system: str | None,
+        step: int,
+        ships: str | None,
+        press: Press | None = None,
+        pending: dict[int, int] | None = None,
+    ) -> None:
+        """One fire step's hits (the command; or Apply hits / No hits, made for ``press`` with
+        the ``pending`` hits by the ships' places in the roster)."""
         dice = self.bot.new_dice()
         async with self.bot.play(interaction, GAME) as play:
             state = play.state
+            if press is not None:
+                check_press(play.campaign.campaign_id, play.campaign.version, press)
+                if not 0 <= press[2] < len(state.systems):
+                    raise BotError(key="imp-buttons-stale")
+                system = state.systems[press[2]].name
+                names = hit_names(state, pending or {})
+                play.tx.command = f"/imperium hits system:{system} step:{step}" + (
+                    f" ships:{', '.join(names)}" if names else ""
+                )
+            else:
+                names = split_names(ships)
+            assert system is not None
             await self.require_player(interaction, play.campaign, state, "imp-action-apply-hits")
-            new, out = im.apply_fire_step(state, system, step, split_names(ships), dice)
+            new, out = im.apply_fire_step(state, system, step, names, dice)
             play.commit(new, out)
             embed = render_step(out, lang(interaction))
-        await send(interaction, embed=embed, view=undo_button(interaction, play.tx))
+        view = fire_buttons(interaction, play.tx, new, out.system)
+        await send(interaction, embed=embed, view=view)
 
     hits.autocomplete("system")(ImperiumBase.system_autocomplete)
 

@@ -10,6 +10,7 @@ from discord.ext import commands
 
 from bot.answers import send
 from bot.rules import imperium as im
+from bot.rules.errors import BotError
 from bot.ui import lang, undo_button
 from cogs.imperium.base import (
     GAME,
@@ -20,6 +21,7 @@ from cogs.imperium.base import (
     SideOpt,
     split_names,
 )
+from cogs.imperium.buttons import Press, check_press, fire_buttons
 from cogs.imperium.combat_render import render_initiative
 from cogs.imperium.maintenance_render import render_maintenance
 
@@ -58,9 +60,31 @@ class ImperiumPhases(ImperiumBase, commands.Cog):
         load_fighters: bool = True,
         phasing: SideOpt | None = None,
     ) -> None:
+        await self.initiative_of(interaction, system, mode, range_, jump_to, load_fighters, phasing)
+
+    async def initiative_of(
+        self,
+        interaction: discord.Interaction[Any],
+        system: str | None,
+        mode: ModeOpt = "space",
+        range_: RangeOpt | None = None,
+        jump_to: str | None = None,
+        load_fighters: bool = True,
+        phasing: SideOpt | None = None,
+        *,
+        press: Press | None = None,
+    ) -> None:
+        """A combat round's initiative (the command, or Next round made for ``press``)."""
         dice = self.bot.new_dice()
         async with self.bot.play(interaction, GAME) as play:
             state = play.state
+            if press is not None:
+                check_press(play.campaign.campaign_id, play.campaign.version, press)
+                if not 0 <= press[2] < len(state.systems):
+                    raise BotError(key="imp-buttons-stale")
+                system = state.systems[press[2]].name
+                play.tx.command = f"/initiative system:{system}"
+            assert system is not None
             sides = await self.require_player(
                 interaction, play.campaign, state, "imp-action-roll-initiative"
             )
@@ -77,7 +101,8 @@ class ImperiumPhases(ImperiumBase, commands.Cog):
             )
             play.commit(new, out)
             embed = render_initiative(out, lang(interaction))
-        await send(interaction, embed=embed, view=undo_button(interaction, play.tx))
+        view = fire_buttons(interaction, play.tx, new, out.system)
+        await send(interaction, embed=embed, view=view)
 
     initiative.autocomplete("system")(ImperiumBase.system_autocomplete)
     initiative.autocomplete("jump_to")(ImperiumBase.system_autocomplete)

@@ -315,3 +315,24 @@ async def test_attack_a_guard_in_russian(table: Table) -> None:
     assert ("инженерный отряд → охранник: инженерный отряд", False) in selects(moved)[0][1]
     assert labels(moved) == ["Отменить", "Закончить ход"]
     assert selects(ping)[0][0] == "Attack a guard of r1…"
+
+
+async def test_campaign_status_says_what_the_game_waits_for(table: Table) -> None:
+    await two_players(table)
+    await target_r1(table)  # Orange's turn; Orange plays r1's guards
+    status = await table.run("campaign status", user="cy")
+    assert not status.ephemeral
+    bo = table.user("bo").id
+    assert f"Waiting for\nOrange Empire to play (<@{bo}>): its turn ends with End turn." in (
+        status.text
+    )
+    assert "Guards of r1 to play: Orange Empire." in status.text
+    assert labels(status) == ["End turn", "Guards attack"]
+    assert [s[0] for s in selects(status)] == ["Guard 1 (engineer squad) of r1 attacks…"]
+    ended = await table.click(status.message, "End turn", user="bo")
+    assert not ended.ephemeral, ended.text
+    assert await turn(table) == (3, "violet")
+    table.users["cy"].locale = "ru"
+    ru = await table.run("campaign status", user="cy")
+    assert "Ждём" in ru.text and "Фиолетовая Федерация" in ru.text
+    assert "Закончить ход" in labels(ru)

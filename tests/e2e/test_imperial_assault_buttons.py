@@ -138,3 +138,18 @@ async def test_round_buttons_of_an_ended_campaign_refuse(table: Table) -> None:
         "That campaign has ended — this button belonged to it; nothing was changed."
     )
     assert await state(table) == before
+
+
+async def test_campaign_status_says_what_the_mission_waits_for(table: Table) -> None:
+    await mission(table)
+    status = await table.run("campaign status", user="ana")
+    assert "Waiting for\nRound 1: 2 deployed groups still to activate." in status.text
+    assert labels(status) == ["Activate next"]
+    assert [s[0] for s in selects(status)] == ["Defeated…", "Figure lost…"]
+    table.set_dice(Dice(random.Random(8)))
+    first = await table.click(status.message, "Activate next", user="ana")
+    assert not first.ephemeral and "Activate Stormtrooper" in first.text
+    table.users["ana"].locale = "ru"
+    ru = await table.run("campaign status", user="ana")
+    assert "Раунд 1: ещё 1 отряд не активирован." in ru.text
+    assert labels(ru) == ["Следующая активация"]

@@ -182,3 +182,43 @@ async def test_undo_confirmation_after_a_restart(tmp_path: Path) -> None:
             done = await table.click(ask.message, "Undo it", user="mod")
             assert done.text.startswith("Undid #2"), done.text
             assert await table.state() == before
+
+
+async def test_a_press_delivered_to_two_processes_is_applied_once(tmp_path: Path) -> None:
+    """A rolling restart: two processes own the shard and share the database, so Discord
+    delivers every press to both; each press is claimed once, like a command."""
+    database = tmp_path / "campaigns.sqlite3"
+    async with (
+        StandIn() as discord,
+        running_table(database, standin=discord) as old,
+        running_table(database, standin=discord) as new,
+    ):
+        new.users = old.users
+        await discord.wait_until(lambda: len(discord.sessions_for(0)) == 2)
+        table = old
+        table.set_dice(ScriptedDice([1]))
+        new.set_dice(ScriptedDice([1]))
+        setup = await table.run("asteroids setup", {"civilisations": "violet orange"})
+        assert not setup.ephemeral, setup.text
+        for civ, who in (("violet", "ana"), ("orange", "bo")):
+            assert not (
+                await table.run("asteroids join", {"civilisation": civ}, user=who)
+            ).ephemeral
+        moved = await table.run("asteroids move", {"unit": "engineer"}, user="ana")
+        assert len(moved.deliveries) == 2
+        ended = await table.click(moved.message, "End turn", user="ana")
+        assert len(ended.deliveries) == 2
+        await new.bot.settled(ended.interaction_id)
+        state = await table.state()
+        assert state is not None and state["turn"] == 2
+        history = await table.bot.store.history(table.channel_id, limit=None)
+        assert [h.command for h in history].count("/asteroids end-turn civilisation:violet") == 1
+        assert not ended.ephemeral and len([m for m in ended.messages if not m.ephemeral]) == 1
+
+        table.set_dice(ScriptedDice([2, 2]))
+        new.set_dice(ScriptedDice([2, 2]))
+        rolled = await table.run("roll", {"expression": "1d6"}, user="ana")
+        again = await table.click(rolled.message, "Roll again", user="bo")
+        await new.bot.settled(again.interaction_id)
+        history = await table.bot.store.history(table.channel_id, limit=None)
+        assert [h.actor_name for h in history if h.command.startswith("/roll")] == ["bo", "ana"]

@@ -399,3 +399,6 @@ ab-err-guards-gone = Those guards have already attacked, or that target is gone:
 ab-attack-pick = Attack a guard of { $label }…
 ab-attack-option = { $unit } attacks the { $guard }
 ab-err-siege-gone = That siege is over (no guards left, or the target is gone): nothing was changed.
+ab-waiting-turn = { $civ } to play ({ $member }): its turn ends with End turn.
+ab-waiting-guards = Guards of { $label } to play: { $player }.
+ab-waiting-over = Nothing: the game is over.

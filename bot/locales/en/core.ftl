@@ -88,6 +88,7 @@ option-true = True
 option-false = False
 campaign-status-title = { $game } campaign
 campaign-status-unreadable = (the state could not be summarised)
+campaign-field-waiting = Waiting for
 campaign-field-started = Started
 campaign-field-by = By
 campaign-field-last = Last change

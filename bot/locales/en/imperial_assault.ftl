@@ -254,3 +254,8 @@ ia-select-group = { $group } ({ $n } { $n ->
    *[other] figures
 })
 ia-round-passed = Round { $round } has ended; it is round { $now } now. Nothing was changed.
+ia-waiting-activate = Round { $round }: { $n } deployed { $n ->
+    [one] group
+   *[other] groups
+} still to activate.
+ia-waiting-end-round = Round { $round }: every group has activated; the deployment event ends the round.

@@ -537,3 +537,11 @@ imp-die-initiative = { $mode ->
 imp-die-screen = screen ({ $source }): { $ship }
 imp-die-step = step { $step }
 imp-die-frontier = frontier maintenance: { $ship }
+
+## buttons
+imp-button-next-round = Next round
+imp-button-apply = Apply step { $step } hits ({ $n })
+imp-button-no-hits = No hits in step { $step }
+imp-hit-option = { $ship } ({ $type }): { $n } pending
+imp-hit-pick = Step { $step }: a hit on…
+imp-buttons-stale = The combat changed since these buttons were made: nothing was changed; use the latest message or the command.

@@ -408,3 +408,6 @@ ab-err-guards-gone = Эта охрана уже атаковала или той
 ab-attack-pick = Атаковать охранника { $label }…
 ab-attack-option = { $unit } → охранник: { $guard }
 ab-err-siege-gone = Эта осада закончена (охраны не осталось или цели больше нет): ничего не изменилось.
+ab-waiting-turn = Ходит «{ $civ }» ({ $member }): ход заканчивается кнопкой «Закончить ход».
+ab-waiting-guards = Охрана { $label }: играет «{ $player }».
+ab-waiting-over = Ничего: игра окончена.

@@ -89,6 +89,7 @@ option-true = да
 option-false = нет
 campaign-status-title = Кампания «{ $game }»
 campaign-status-unreadable = (состояние не удалось описать)
+campaign-field-waiting = Ждём
 campaign-field-started = Начата
 campaign-field-by = Кем
 campaign-field-last = Последнее изменение

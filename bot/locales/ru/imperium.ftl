@@ -501,3 +501,11 @@ imp-die-initiative = инициатива ({ $mode ->
 imp-die-screen = экран ({ $source }): { $ship }
 imp-die-step = этап огня { $step }
 imp-die-frontier = полевое обслуживание: { $ship }
+
+## buttons
+imp-button-next-round = Следующий раунд
+imp-button-apply = Попадания шага { $step } ({ $n })
+imp-button-no-hits = Нет попаданий на шаге { $step }
+imp-hit-option = { $ship } ({ $type }): отмечено { $n }
+imp-hit-pick = Шаг { $step }: попадание в…
+imp-buttons-stale = Бой изменился с тех пор, как появились эти кнопки: ничего не изменилось; используйте последнее сообщение или команду.

@@ -1,0 +1,93 @@
+"""GDW Imperium's combat by presses: the next fire step's hits picked ship by ship (a ship
+twice is two hits), Apply / No hits, Next round after step 5 — each runs its command's rule,
+permissions and history; a press after the campaign changed refuses in one line; in English
+and Russian."""
+
+from __future__ import annotations
+
+import random
+
+from bot.rules.dice import Dice, ScriptedDice
+from bot.sandbox.harness import Table
+from bot.sandbox.standin import Reply
+from tests.e2e.test_imperium_e2e import war_at_sol
+
+
+def labels(reply: Reply) -> list[tuple[str, bool]]:
+    return [(b["label"], bool(b.get("disabled"))) for b in reply.message.buttons()]
+
+
+def options(reply: Reply) -> list[str]:
+    [select] = reply.message.selects()
+    return [o["label"] for o in select["options"]]
+
+
+async def last_command(table: Table) -> str:
+    return (await table.bot.store.history(table.channel_id, limit=1))[0].command
+
+
+async def test_a_combat_round_by_presses(table: Table) -> None:
+    _gm, ana, bo = await war_at_sol(table)
+    table.set_dice(ScriptedDice([]))
+    first = await table.run("initiative", {"system": "Sol"}, user=ana)
+    assert not first.ephemeral, first.text
+    assert labels(first) == [
+        ("Undo", False),
+        ("Apply step 1 hits (0)", True),
+        ("No hits in step 1", False),
+    ]
+    # step 1 hits the initiative holder's side (Terran) only
+    assert options(first) == ["Victory (CR): 0 pending", "Hope (CR): 0 pending"]
+
+    stranger = await table.click(first.message, "No hits in step 1", user="cy")
+    assert stranger.ephemeral and "players" in stranger.text, stranger.text
+
+    step1 = await table.click(first.message, "No hits in step 1", user=bo)
+    assert not step1.ephemeral, step1.text
+    assert await last_command(table) == "/imperium hits system:Sol step:1"
+    assert options(step1) == ["MB1 (missile boat): 0 pending"]  # step 2: the other side
+    stale = await table.click(first.message, "No hits in step 1", user=bo)
+    assert stale.ephemeral
+    assert stale.text == (
+        "The combat changed since these buttons were made: nothing was changed; use the "
+        "latest message or the command."
+    )
+    step2 = await table.click(step1.message, "No hits in step 2", user=ana)
+
+    before = await table.state()
+    picked = await table.choose(step2.message, "Step 3: a hit on…", "Hope (CR): 0 pending", user=bo)
+    assert picked.callback_type == 7 and await table.state() == before
+    picked = await table.choose(
+        picked.message, "Step 3: a hit on…", "Hope (CR): 1 pending", user=bo
+    )
+    assert "Hope (CR): 2 pending" in options(picked)
+    assert ("Apply step 3 hits (2)", False) in labels(picked)
+    table.set_dice(Dice(random.Random(2)))
+    step3 = await table.click(picked.message, "Apply step 3 hits (2)", user=bo)
+    assert not step3.ephemeral, step3.text
+    assert await last_command(table) == "/imperium hits system:Sol step:3 ships:Hope, Hope"
+    assert "Hope" in step3.text
+
+    step4 = await table.click(step3.message, "No hits in step 4", user=bo)
+    step5 = await table.click(step4.message, "No hits in step 5", user=bo)
+    assert labels(step5) == [("Undo", False), ("Next round", False)]
+    table.set_dice(Dice(random.Random(3)))
+    round2 = await table.click(step5.message, "Next round", user=ana)
+    assert not round2.ephemeral, round2.text
+    assert await last_command(table) == "/initiative system:Sol"
+    state = await table.state()
+    assert state is not None and state["combats"][0]["round"] == 2
+
+
+async def test_combat_buttons_in_russian(table: Table) -> None:
+    _gm, ana, _bo = await war_at_sol(table)
+    ana.locale = "ru"
+    table.set_dice(ScriptedDice([]))
+    first = await table.run("initiative", {"system": "Sol"}, user=ana)
+    assert labels(first) == [
+        ("Отменить", False),
+        ("Попадания шага 1 (0)", True),
+        ("Нет попаданий на шаге 1", False),
+    ]
+    assert options(first)[0] == "Victory (CR): отмечено 0"
+    assert [s["placeholder"] for s in first.message.selects()] == ["Шаг 1: попадание в…"]
