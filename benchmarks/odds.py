@@ -5,6 +5,8 @@ Uses the games' own odds benchmarks (``bench_weewar_odds.py``, ``bench_imperium_
   distributions of both strikes.
 - Imperium initiative for a system with 20 ships (modifiers from the roster + exact odds).
 - Imperium maintenance of 20 ships (the plan + exact per-ship fates and distributions).
+- /roll at its size limit (100d6, 40d100, 10d6kh3, 2d100kh1): the expression read, its exact
+  distribution and the roll.
 
 Run alone: python -m benchmarks.odds [--runs 2000]
 """
@@ -17,7 +19,9 @@ from typing import Any
 from benchmarks import bench_imperium_odds as bim
 from benchmarks import bench_weewar_odds as bww
 from bot.rules import imperium as im
+from bot.rules import roll as rl
 from bot.rules import weewar as w
+from bot.rules.dice import Dice
 
 
 def measure(runs: int) -> list[dict[str, Any]]:
@@ -41,8 +45,16 @@ def measure(runs: int) -> list[dict[str, Any]]:
     def maintenance() -> None:
         im.maintenance_odds(im.plan_maintenance(state, system, overhaul=["S00", "S01"]))
 
+    def largest_roll(expression: str) -> dict[str, Any]:
+        dice = Dice.seeded(1)
+        return {
+            "case": f"/roll {expression} (at the size limit)",
+            "us": bww._median_us(lambda: rl.roll(expression, dice), max(1, runs // 100)),
+        }
+
     return [
         {"case": "Weewar 10 v 10", "us": bww._median_us(battle, runs)},
+        *(largest_roll(e) for e in ("100d6", "40d100", "10d6kh3", "2d100kh1")),
         {"case": "Imperium initiative, 20 ships", "us": bim._median_us(initiative, runs)},
         {
             "case": "Imperium maintenance plan + odds, 20 ships",

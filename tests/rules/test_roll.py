@@ -169,10 +169,12 @@ def test_refusals_draw_nothing(expression: str, key: str) -> None:
     assert "\n" not in refusal(caught.value)
 
 
-def test_the_size_limit_keeps_the_odds_fast() -> None:
-    import time
-
-    for expression in ["100d6", "50d20", "40d100", "4d20kh1", "10d6kh3", "2d100kh1"]:
-        started = time.perf_counter()
-        rl.roll(expression, Dice.seeded(1))
-        assert time.perf_counter() - started < 2.0, expression
+@pytest.mark.parametrize(
+    "expression", ["100d6", "50d20", "40d100", "4d20kh1", "10d6kh3", "2d100kh1"]
+)
+def test_the_largest_allowed_rolls_have_exact_odds(expression: str) -> None:
+    """Just inside the size limit, a roll still gets its whole exact distribution (its time is
+    measured by ``python -m benchmarks.odds``, not here)."""
+    outcome = rl.roll(expression, Dice.seeded(1))
+    assert sum(p for _, p in outcome.odds.outcomes) == 1
+    assert outcome.odds.chance(outcome.total) > 0
