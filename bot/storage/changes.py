@@ -56,7 +56,7 @@ def _prune(after: Any, before: Any) -> tuple[Any, Any]:
         return after, before
     kept_after: JsonDict = {}
     kept_before: JsonDict = {}
-    for key in after.keys() | before.keys():
+    for key in sorted(after.keys() | before.keys()):  # the same patch every time
         if key not in before:
             kept_after[key] = after[key]
         elif key not in after:

@@ -25,6 +25,7 @@ row that another process has changed. Nothing here knows any game.
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import socket
 import weakref
@@ -493,8 +494,15 @@ class Store:
                 aside = True  # changed nothing: no patch, and undo passes it by
             else:
                 assert tx._new_state is not None
+                # the state before as stored (a command may have changed the campaign's
+                # parsed copy in place), and the new one as it will be stored
                 undo_patch = dump_json(
-                    change_back(tx._new_state, campaign.state, before_text, after_text=new_text)
+                    change_back(
+                        json.loads(new_text),
+                        json.loads(before_text),
+                        before_text,
+                        after_text=new_text,
+                    )
                 )
                 await write_state(conn, campaign, new_text, now)
                 tx.changed = True

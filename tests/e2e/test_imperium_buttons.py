@@ -37,7 +37,7 @@ async def test_a_combat_round_by_presses(table: Table) -> None:
         ("No hits in step 1", False),
     ]
     # step 1 hits the initiative holder's side (Terran) only
-    assert options(first) == ["Victory (CR): 0 pending", "Hope (CR): 0 pending"]
+    assert options(first) == ["Victory (CR): 0 hits so far", "Hope (CR): 0 hits so far"]
 
     stranger = await table.click(first.message, "No hits in step 1", user="cy")
     assert stranger.ephemeral and "players" in stranger.text, stranger.text
@@ -45,7 +45,7 @@ async def test_a_combat_round_by_presses(table: Table) -> None:
     step1 = await table.click(first.message, "No hits in step 1", user=bo)
     assert not step1.ephemeral, step1.text
     assert await last_command(table) == "/imperium hits system:Sol step:1"
-    assert options(step1) == ["MB1 (missile boat): 0 pending"]  # step 2: the other side
+    assert options(step1) == ["MB1 (missile boat): 0 hits so far"]  # step 2: the other side
     stale = await table.click(first.message, "No hits in step 1", user=bo)
     assert stale.ephemeral
     assert stale.text == (
@@ -55,12 +55,14 @@ async def test_a_combat_round_by_presses(table: Table) -> None:
     step2 = await table.click(step1.message, "No hits in step 2", user=ana)
 
     before = await table.state()
-    picked = await table.choose(step2.message, "Step 3: a hit on…", "Hope (CR): 0 pending", user=bo)
+    picked = await table.choose(
+        step2.message, "Step 3: a hit on…", "Hope (CR): 0 hits so far", user=bo
+    )
     assert picked.callback_type == 7 and await table.state() == before
     picked = await table.choose(
-        picked.message, "Step 3: a hit on…", "Hope (CR): 1 pending", user=bo
+        picked.message, "Step 3: a hit on…", "Hope (CR): 1 hit so far", user=bo
     )
-    assert "Hope (CR): 2 pending" in options(picked)
+    assert "Hope (CR): 2 hits so far" in options(picked)
     assert ("Apply step 3 hits (2)", False) in labels(picked)
     table.set_dice(Dice(random.Random(2)))
     step3 = await table.click(picked.message, "Apply step 3 hits (2)", user=bo)

@@ -226,3 +226,22 @@ def test_converter_settles_each_entry_against_the_next_kept_one() -> None:
     assert settled[4] == (whole_state(A1), False)
     assert restore(A3, settled[5][0]) == A1
     assert restore(A1, settled[2][0]) == A0
+
+
+async def test_a_state_changed_in_place_still_undoes_exactly(database_url: str) -> None:
+    store = await Store.open(database_url)
+    try:
+        async with store.transaction(CHANNEL, actor_id=7, command="/setup") as tx:
+            tx.create("counter", A0)
+            tx.record("started")
+        async with store.transaction(CHANNEL, actor_id=7, command="/in place") as tx:
+            state = tx.state
+            assert state is not None
+            state["n"] = 42  # the campaign's own parsed copy, changed in place
+            state["units"][0]["hp"] = 1
+            tx.set_state(state)
+            tx.record("changed")
+        assert tx.changed
+        assert await _undo_newest(store) == (2, A0)
+    finally:
+        await store.close()

@@ -542,6 +542,9 @@ imp-die-frontier = frontier maintenance: { $ship }
 imp-button-next-round = Next round
 imp-button-apply = Apply step { $step } hits ({ $n })
 imp-button-no-hits = No hits in step { $step }
-imp-hit-option = { $ship } ({ $type }): { $n } pending
+imp-hit-option = { $ship } ({ $type }): { $n } { $n ->
+    [one] hit
+   *[other] hits
+} so far
 imp-hit-pick = Step { $step }: a hit on…
 imp-buttons-stale = The combat changed since these buttons were made: nothing was changed; use the latest message or the command.
