@@ -22,7 +22,7 @@ import discord
 
 from bot.config import ConfigError, load_settings
 from bot.sandbox.harness import Table, ThreadedTable
-from bot.sandbox.printing import EXPORTS, render_reply
+from bot.sandbox.printing import EXPORTS, SELECT_LETTERS, render_reply
 from bot.sandbox.standin import CommandNotSynced, Message, Reply
 from bot.storage import BadDatabaseUrl, check_url
 from bot.storage.opening import CannotOpen, from_database
@@ -33,6 +33,7 @@ Type slash commands as in Discord, e.g.  /battle attacker:Tank defender:Trooper 
   Tab completes commands, options and values.  Values with spaces need no quotes; the first
   required option may be given bare, as in Discord:  /roll 2d6+1
   1, 2, …           press that button of the last reply
+  a1, b2, …         choose option 1 in the last reply's first select (a), 2 in its second…
   .as NAME          act as another member (the same member in every run; game-master rules
                     follow who started a campaign)
   .channel NAME     move to another channel (another table)
@@ -331,6 +332,35 @@ class LocalTable:
 
         return self.running.call(go)
 
+    def choose(self, letter: str, number: int) -> Reply:
+        """Choose option ``number`` in select ``letter`` (a, b, …) of the last reply that had
+        buttons or selects."""
+        message = self.last_buttons
+        selects = message.selects() if message is not None else []
+        index = SELECT_LETTERS.find(letter)
+        if message is None or not selects:
+            raise ValueError("the last reply has no selects")
+        if not 0 <= index < len(selects):
+            raise ValueError(
+                f"there is no select {letter}: the last reply has a–{SELECT_LETTERS[len(selects) - 1]}"
+            )
+        select = selects[index]
+        options = select.get("options", [])
+        if not 1 <= number <= len(options):
+            raise ValueError(
+                f"there is no option {letter}{number}: choose {letter}1–{letter}{len(options)}"
+            )
+        label = str(options[number - 1].get("label", ""))
+        placeholder = str(select.get("placeholder", ""))
+        user = self._user()
+
+        async def go(table: Table) -> Reply:
+            reply = await table.discord.choose(message, placeholder, [label], user=user)
+            await table.bot.settled(reply.interaction_id)
+            return reply
+
+        return self.running.call(go)
+
     def is_refusal(self, reply: Reply) -> bool:
         return reply.interaction_id in self.table.bot.refusals
 
@@ -487,6 +517,8 @@ def handle(local: LocalTable, line: str, out: Callable[[str], None]) -> bool:
             return True
         if line.isdigit():
             reply = local.press(int(line))
+        elif len(line) > 1 and line[0] in SELECT_LETTERS and line[1:].isdigit():
+            reply = local.choose(line[0], int(line[1:]))
         elif line.startswith("/"):
             reply = local.run_command(line)
         else:
@@ -499,7 +531,7 @@ def handle(local: LocalTable, line: str, out: Callable[[str], None]) -> bool:
         local.errors += 1
         out(f"! {exc}")
         return True
-    with_buttons = [m for m in reply.messages if m.buttons()]
+    with_buttons = [m for m in reply.messages if m.buttons() or m.selects()]
     local.last_buttons = with_buttons[-1] if with_buttons else local.last_buttons
     names = {user.id: user.name for user in local.table.users.values()}
     out(render_reply(reply, names, exports=local.exports))

@@ -59,7 +59,15 @@ def render_message(
     buttons = [b for b in message.buttons() if not b.get("disabled")]
     if buttons:
         lines.append("  ".join(f"[{i}] {b.get('label', '')}" for i, b in enumerate(buttons, 1)))
+    for letter, select in zip(SELECT_LETTERS, message.selects(), strict=False):
+        options = select.get("options", [])
+        listed = "  ".join(f"{letter}{i}) {o.get('label', '')}" for i, o in enumerate(options, 1))
+        lines.append(f"{select.get('placeholder', '')}  {listed}")
     return plain("\n".join(lines), names)
+
+
+#: how the console names the selects of a reply: type the letter and an option's number
+SELECT_LETTERS = "abcde"
 
 
 def render_reply(
