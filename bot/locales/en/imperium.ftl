@@ -484,3 +484,6 @@ imp-button-no-hits = No hits in step { $step }
 imp-hit-option = { $ship } ({ $type }): { $n } pending
 imp-hit-pick = Step { $step }: a hit on…
 imp-buttons-stale = The combat changed since these buttons were made: nothing was changed; use the latest message or the command.
+imp-button-range-short = Range: short
+imp-button-range-long = Range: long
+imp-button-disengage = Disengage

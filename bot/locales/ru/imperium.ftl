@@ -505,3 +505,6 @@ imp-button-no-hits = Нет попаданий на шаге { $step }
 imp-hit-option = { $ship } ({ $type }): отмечено { $n }
 imp-hit-pick = Шаг { $step }: попадание в…
 imp-buttons-stale = Бой изменился с тех пор, как появились эти кнопки: ничего не изменилось; используйте последнее сообщение или команду.
+imp-button-range-short = Дистанция: ближняя
+imp-button-range-long = Дистанция: дальняя
+imp-button-disengage = Выйти из боя
