@@ -151,6 +151,34 @@ def combat_view(
     return view
 
 
+async def waiting(
+    interaction: discord.Interaction[Any], campaign_id: int, stored: dict[str, Any]
+) -> tuple[str, discord.ui.View | None]:
+    """What the campaign waits for (``/campaign status``): each combat going on, its round
+    and next fire step; and the buttons of the first one. The campaign's version is read with
+    the state, so the buttons act on the campaign as shown."""
+    state = im.GAME.load(stored)
+    loc = lang(interaction)
+    going = [c for c in state.combats if c.last_initiative or c.surface_last_initiative]
+    if not going:
+        return t(loc, "imp-waiting-none"), None
+    lines = []
+    for c in going:
+        step = c.fire_step + 1
+        if step > im.FIRE_STEP_COUNT:
+            lines.append(t(loc, "imp-waiting-next-round", system=c.system, round=c.round))
+        else:
+            lines.append(t(loc, "imp-waiting-step", system=c.system, round=c.round, step=step))
+    bot = interaction.client
+    campaign = await bot.store.get(interaction.channel_id)
+    if campaign is None or campaign.campaign_id != campaign_id:
+        return "\n".join(lines), None
+    view = combat_view(
+        loc, campaign_id, campaign.version, state, going[0].system, discord.ui.View(timeout=None)
+    )
+    return "\n".join(lines), view
+
+
 def fire_buttons(
     interaction: discord.Interaction[Any], tx: Tx, state: im.ImperiumState, system: str
 ) -> discord.ui.View:

@@ -115,3 +115,21 @@ async def test_combat_buttons_in_russian(table: Table) -> None:
     ]
     assert options(first)[0] == "Victory (CR): отмечено 0"
     assert [s["placeholder"] for s in first.message.selects()] == ["Шаг 1: попадание в…"]
+
+
+async def test_campaign_status_says_which_fire_step_is_next(table: Table) -> None:
+    _gm, ana, bo = await war_at_sol(table)
+    quiet = await table.run("campaign status", user=ana)
+    assert "Waiting for\nNo combat is going on." in quiet.text
+    assert quiet.message.buttons() == []
+    table.set_dice(ScriptedDice([]))
+    await table.run("initiative", {"system": "Sol", "range": "long"}, user=ana)
+    status = await table.run("campaign status", user=bo)
+    assert "Sol: round 1, fire step 1 next." in status.text
+    assert labels(status) == [("Apply step 1 hits (0)", True), ("No hits in step 1", False)]
+    step1 = await table.click(status.message, "No hits in step 1", user=bo)
+    assert not step1.ephemeral, step1.text
+    assert await last_command(table) == "/imperium hits system:Sol step:1"
+    bo.locale = "ru"
+    ru = await table.run("campaign status", user=bo)
+    assert "Sol: раунд 1, следующий шаг огня — 2." in ru.text

@@ -487,3 +487,6 @@ imp-buttons-stale = The combat changed since these buttons were made: nothing wa
 imp-button-range-short = Range: short
 imp-button-range-long = Range: long
 imp-button-disengage = Disengage
+imp-waiting-none = No combat is going on.
+imp-waiting-step = { $system }: round { $round }, fire step { $step } next.
+imp-waiting-next-round = { $system }: round { $round } fired; the next round's initiative.

@@ -508,3 +508,6 @@ imp-buttons-stale = Бой изменился с тех пор, как появ�
 imp-button-range-short = Дистанция: ближняя
 imp-button-range-long = Дистанция: дальняя
 imp-button-disengage = Выйти из боя
+imp-waiting-none = Боёв нет.
+imp-waiting-step = { $system }: раунд { $round }, следующий шаг огня — { $step }.
+imp-waiting-next-round = { $system }: раунд { $round } отстрелян; следующий — инициатива нового раунда.
