@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -40,3 +41,32 @@ def test_choose_in_a_select_of_the_last_reply(local: LocalTable) -> None:
     out.clear()
     handle(local, "b7", out.append)
     assert out == ["! there is no option b7: choose b1–b1"]
+
+
+def test_press_and_choose_in_an_earlier_reply(local: LocalTable) -> None:
+    out: list[str] = []
+    handle(local, ".channel earlier", out.append)
+    for line in (
+        "/ia setup difficulty:medium threat-level:3",
+        "/ia deploy group:DG001",
+        "/ia deploy group:DG002",
+        "/ia activate",
+    ):
+        handle(local, line, out.append)
+    text = "\n".join(out)
+    tag = re.findall(r"\(reply #(\d+)\)", text)[-1]  # the activation's
+    out.clear()
+    handle(local, "/roll expression:1d6", out.append)  # a later reply with buttons
+    out.clear()
+    handle(local, f"#{tag} b2", out.append)  # Figure lost… of the second group
+    text = "\n".join(out)
+    assert "Stormtrooper (DG002) (2 figures)" in text, text
+    out.clear()
+    handle(local, f"#{tag} 2", out.append)  # Activate next under the activation
+    assert "Activate Stormtrooper" in "\n".join(out), out
+    out.clear()
+    handle(local, "#999 1", out.append)
+    assert out == ["! there is no reply #999 with buttons or selects"]
+    out.clear()
+    handle(local, "# a comment", out.append)
+    assert out == []
