@@ -5,8 +5,12 @@
    again**; a rolled ``/battle`` against its **Roll again**; ``/asteroids end-turn`` (the
    game master, whose turn it is) against pressing **End turn** under the latest reply;
    ``/ia activate`` against **Activate next** under an activation (each followed by an
-   untimed ``/campaign undo``, so every round starts from the same state). The target: a
-   press's p50 within 1.1x of its command's.
+   untimed ``/campaign undo``, so every round starts from the same state); a fire step of
+   ``/imperium hits`` with no ship against **No hits in step N** under the step before (the
+   steps of a round alternate between the two; **Next round**, untimed, starts the next); a
+   ``/battle`` of one Tank against a full Trooper with ``flank:1`` against choosing the flank
+   in **Next attack on this defender…** under a first battle. The target: a press's p50
+   within 1.1x of its command's.
 2. Soak: ``campaigns`` channels, ``in_flight`` at a time, each running ``/imperium setup``,
    ``/imperium phasing`` (an Undo button), ``/roll 2d6`` and a rolled ``/battle`` (a Roll
    again each), and one press of Roll again: every reply keeps its buttons. The bot's resident
@@ -20,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import re
 import tempfile
 import time
 from pathlib import Path
@@ -32,6 +37,8 @@ BATTLE: dict[str, Any] = {"attacker": "Tank", "defender": "Trooper", "defender-t
 CHANNEL = 4001
 AB_CHANNEL = 4002
 IA_CHANNEL = 4003
+IMP_CHANNEL = 4004
+FLANK = "The next attacker stands on another side: +2"
 SOAK_FIRST = 20_000_001
 
 
@@ -52,6 +59,8 @@ async def latency(bot: BotProcess, count: int, warmup: int) -> list[tuple[str, l
         await bot.run("ia deploy", {"group": group}, channel_id=IA_CHANNEL)
     under = await bot.run("ia activate", channel_id=IA_CHANNEL)
     await bot.run("campaign undo", channel_id=IA_CHANNEL)
+    await imperium_war(bot)
+    await bot.run("initiative", {"system": "Sol", "range": "long"}, channel_id=IMP_CHANNEL)
     series: dict[str, list[float]] = {
         k: []
         for k in (
@@ -63,6 +72,10 @@ async def latency(bot: BotProcess, count: int, warmup: int) -> list[tuple[str, l
             "End turn",
             "/ia activate",
             "Activate next",
+            "/imperium hits (none)",
+            "No hits in step N",
+            "/battle flank:1",
+            "Next attack (flank)",
         )
     }
     for n in range(warmup + count):
@@ -77,11 +90,71 @@ async def latency(bot: BotProcess, count: int, warmup: int) -> list[tuple[str, l
         await bot.run("campaign undo", channel_id=IA_CHANNEL)
         activated_again = await press(bot, under.message, "Activate next", IA_CHANNEL)
         await bot.run("campaign undo", channel_id=IA_CHANNEL)
-        replies = (rolled, again, fought, fought_again, ended, pressed, activated, activated_again)
+        # fire steps: the command, then the press under its reply, two steps a round-trip
+        step = 1 + 2 * (n % 2)  # 1 or 3; a round is steps 1-5, then Next round
+        hit = await bot.run(
+            "imperium hits", {"system": "Sol", "step": step}, user=ANA, channel_id=IMP_CHANNEL
+        )
+        no_hits = await press(bot, hit.message, f"No hits in step {step + 1}", IMP_CHANNEL)
+        if step == 3:
+            fifth = await bot.run(
+                "imperium hits", {"system": "Sol", "step": 5}, user=ANA, channel_id=IMP_CHANNEL
+            )
+            await press(bot, fifth.message, "Next round", IMP_CHANNEL)
+        # the chain of attacks: a first battle, then the flank by the select and by the command
+        first = await bot.run("battle", CHAIN, channel_id=CHANNEL)
+        chain = await choose_flank(bot, first.message)
+        left = int(re_left.search(first.message.selects()[0]["placeholder"])[1])  # type: ignore[index]
+        typed = await bot.run(
+            "battle", {**CHAIN, "defenders": left, "flank": 1}, channel_id=CHANNEL
+        )
+        replies = (
+            rolled,
+            again,
+            fought,
+            fought_again,
+            ended,
+            pressed,
+            activated,
+            activated_again,
+            hit,
+            no_hits,
+            typed,
+            chain,
+        )
         if keep:
             for key, reply in zip(series, replies, strict=True):
                 series[key].append(reply.latency * 1000)
     return list(series.items())
+
+
+CHAIN: dict[str, Any] = {"attacker": "Tank", "defender": "Trooper", "attackers": 1}
+re_left = re.compile(r"\((\d+) left\)")
+
+
+async def choose_flank(bot: BotProcess, message: Message) -> Reply:
+    reply = await bot.discord.choose(
+        message, message.selects()[0]["placeholder"], [FLANK], user=GM, timeout=30
+    )
+    if reply.ephemeral:
+        raise AssertionError(f"the flank was refused: {reply.text}")
+    return reply
+
+
+async def imperium_war(bot: BotProcess) -> None:
+    """A war at Sol: two Terran cruisers, an Imperial missile boat."""
+    await bot.run("imperium setup", {"terran": ANA, "imperial": BO}, channel_id=IMP_CHANNEL)
+    await bot.run(
+        "imperium system set",
+        {"name": "Sol", "owner": "terran", "worlds": 1, "homeworld": True},
+        channel_id=IMP_CHANNEL,
+    )
+    await bot.run("imperium war", channel_id=IMP_CHANNEL)
+    for name, side in (("Victory", ANA), ("Hope", ANA)):
+        ship = {"name": name, "type": "CR", "system": "Sol", "tclass": "capital", "maintenance": 4}
+        await bot.run("imperium ship add", ship, user=side, channel_id=IMP_CHANNEL)
+    boat = {"name": "MB1", "type": "missile boat", "system": "Sol", "tclass": "other"}
+    await bot.run("imperium ship add", boat, user=BO, channel_id=IMP_CHANNEL)
 
 
 async def soak(bot: BotProcess, campaigns: int, in_flight: int) -> tuple[float, float, float]:

@@ -22,7 +22,7 @@ import discord
 
 from bot.config import ConfigError, load_settings
 from bot.sandbox.harness import Table, ThreadedTable
-from bot.sandbox.printing import EXPORTS, render_reply
+from bot.sandbox.printing import EXPORTS, SELECT_LETTERS, render_reply
 from bot.sandbox.standin import CommandNotSynced, Message, Reply
 from bot.storage import BadDatabaseUrl, check_url
 from bot.storage.opening import CannotOpen, from_database
@@ -33,6 +33,8 @@ Type slash commands as in Discord, e.g.  /battle attacker:Tank defender:Trooper 
   Tab completes commands, options and values.  Values with spaces need no quotes; the first
   required option may be given bare, as in Discord:  /roll 2d6+1
   1, 2, …           press that button of the last reply
+  a1, b2, …         choose option 1 in the last reply's first select (a), 2 in its second…
+  #3 1, #3 a2       the same in an earlier reply: the one shown as (reply #3)
   .as NAME          act as another member (the same member in every run; game-master rules
                     follow who started a campaign)
   .channel NAME     move to another channel (another table)
@@ -42,6 +44,11 @@ Type slash commands as in Discord, e.g.  /battle attacker:Tank defender:Trooper 
 
 # the languages the bot answers in; every other Discord language gets English
 LOCALES = {"en": "English", "ru": "Russian"}
+
+#: how many replies with buttons or selects the console keeps numbered
+KEPT_REPLIES = 200
+#: "#3 1" (press button 1 of reply #3) or "#3 a2" (choose a2 in it)
+EARLIER = re.compile(r"#(?P<reply>[0-9]{1,6})\s+(?P<what>[0-9]{1,2}|[a-e][0-9]{1,2})")
 
 TRUE_WORDS = {"true", "yes", "y", "1", "on", "да"}
 FALSE_WORDS = {"false", "no", "n", "0", "off", "нет"}
@@ -114,6 +121,8 @@ class LocalTable:
         self.player = player
         self.locale = locale
         self.last_buttons: Message | None = None
+        # the replies with buttons or selects, numbered from 1 (the latest ones kept)
+        self.numbered: dict[int, Message] = {}
         self.errors = 0
         # where exported campaign files are saved (var/ is ignored by git)
         self.exports = EXPORTS
@@ -362,10 +371,29 @@ class LocalTable:
 
         return self.running.call(go)
 
-    def press(self, number: int) -> Reply:
-        if self.last_buttons is None:
+    def number(self, message: Message) -> int:
+        """The console's number for ``message`` (given on first sight)."""
+        for n, known in self.numbered.items():
+            if known.id == message.id:
+                return n
+        n = max(self.numbered, default=0) + 1
+        self.numbered[n] = message
+        if len(self.numbered) > KEPT_REPLIES:
+            del self.numbered[min(self.numbered)]
+        return n
+
+    def earlier(self, number: int) -> Message:
+        """Reply ``#number`` (with buttons or selects), to press or choose in."""
+        found = self.numbered.get(number)
+        if found is None:
+            raise ValueError(f"there is no reply #{number} with buttons or selects")
+        return found
+
+    def press(self, number: int, message: Message | None = None) -> Reply:
+        message = message or self.last_buttons
+        if message is None:
             raise ValueError("the last reply has no buttons")
-        buttons = [b for b in self.last_buttons.buttons() if not b.get("disabled")]
+        buttons = [b for b in message.buttons() if not b.get("disabled")]
         if not buttons:
             raise ValueError("the last reply has no buttons left to press")
         if not 1 <= number <= len(buttons):
@@ -373,11 +401,39 @@ class LocalTable:
             which = "its only button" if len(buttons) == 1 else "one of its buttons"
             raise ValueError(f"there is no button {number}: press {which}, {labels}")
         label = buttons[number - 1].get("label", "")
-        message = self.last_buttons
         user = self._user()
 
         async def go(table: Table) -> Reply:
             reply = await table.discord.click(message, label, user=user)
+            await table.bot.settled(reply.interaction_id)
+            return reply
+
+        return self.running.call(go)
+
+    def choose(self, letter: str, number: int, message: Message | None = None) -> Reply:
+        """Choose option ``number`` in select ``letter`` (a, b, …) of ``message``, by default
+        the last reply that had buttons or selects."""
+        message = message or self.last_buttons
+        selects = message.selects() if message is not None else []
+        index = SELECT_LETTERS.find(letter)
+        if message is None or not selects:
+            raise ValueError("the last reply has no selects")
+        if not 0 <= index < len(selects):
+            raise ValueError(
+                f"there is no select {letter}: the last reply has a–{SELECT_LETTERS[len(selects) - 1]}"
+            )
+        select = selects[index]
+        options = select.get("options", [])
+        if not 1 <= number <= len(options):
+            raise ValueError(
+                f"there is no option {letter}{number}: choose {letter}1–{letter}{len(options)}"
+            )
+        label = str(options[number - 1].get("label", ""))
+        placeholder = str(select.get("placeholder", ""))
+        user = self._user()
+
+        async def go(table: Table) -> Reply:
+            reply = await table.discord.choose(message, placeholder, [label], user=user)
             await table.bot.settled(reply.interaction_id)
             return reply
 
@@ -535,16 +591,26 @@ class LocalTable:
 def handle(local: LocalTable, line: str, out: Callable[[str], None]) -> bool:
     """Run one console line; False when the console should stop."""
     line = line.strip()
-    if not line or line.startswith("#"):
-        return True
+    if not line or (line.startswith("#") and EARLIER.fullmatch(line) is None):
+        return True  # a comment (but "#3 1" presses a button of reply #3)
     if line in (".quit", ".exit"):
         return False
     try:
         if line.startswith("."):
             console_command(local, line, out)
             return True
-        if line.isdigit():
+        earlier = EARLIER.fullmatch(line)
+        if earlier is not None:
+            message = local.earlier(int(earlier["reply"]))
+            what = earlier["what"]
+            if what.isdigit():
+                reply = local.press(int(what), message)
+            else:
+                reply = local.choose(what[0], int(what[1:]), message)
+        elif line.isdigit():
             reply = local.press(int(line))
+        elif len(line) > 1 and line[0] in SELECT_LETTERS and line[1:].isdigit():
+            reply = local.choose(line[0], int(line[1:]))
         elif line.startswith("/"):
             reply = local.run_command(line)
         else:
@@ -557,10 +623,11 @@ def handle(local: LocalTable, line: str, out: Callable[[str], None]) -> bool:
         local.errors += 1
         out(f"! {exc}")
         return True
-    with_buttons = [m for m in reply.messages if m.buttons()]
+    with_buttons = [m for m in reply.messages if m.buttons() or m.selects()]
     local.last_buttons = with_buttons[-1] if with_buttons else local.last_buttons
+    tags = {m.id: local.number(m) for m in with_buttons}
     names = {user.id: user.name for user in local.table.users.values()}
-    out(render_reply(reply, names, exports=local.exports))
+    out(render_reply(reply, names, exports=local.exports, tags=tags))
     if local.is_refusal(reply):
         local.errors += 1
         if line.startswith("/"):

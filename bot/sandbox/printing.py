@@ -32,9 +32,15 @@ EXPORTS = Path("var") / "exports"
 
 
 def render_message(
-    message: Message, names: dict[int, str] | None = None, *, exports: Path = EXPORTS
+    message: Message,
+    names: dict[int, str] | None = None,
+    *,
+    exports: Path = EXPORTS,
+    tag: int | None = None,
 ) -> str:
-    """``message`` as text; its attachments are saved in the folder ``exports``."""
+    """``message`` as text; its attachments are saved in the folder ``exports``. ``tag``: the
+    number the console gives a message with buttons or selects (``#3 1`` presses its first
+    button later)."""
     lines: list[str] = []
     if message.ephemeral:
         lines.append("(only you can see this)")
@@ -56,13 +62,31 @@ def render_message(
         saved = exports / (Path(name).name or "attachment")  # never outside the folder
         saved.write_bytes(data)
         lines.append(f"[file saved: {saved.resolve()} — {len(data)} bytes]")
+    if tag is not None and (message.buttons() or message.selects()):
+        lines.append(f"(reply #{tag})")
     buttons = [b for b in message.buttons() if not b.get("disabled")]
     if buttons:
         lines.append("  ".join(f"[{i}] {b.get('label', '')}" for i, b in enumerate(buttons, 1)))
+    for letter, select in zip(SELECT_LETTERS, message.selects(), strict=False):
+        options = select.get("options", [])
+        listed = "  ".join(f"{letter}{i}) {o.get('label', '')}" for i, o in enumerate(options, 1))
+        lines.append(f"{select.get('placeholder', '')}  {listed}")
     return plain("\n".join(lines), names)
 
 
+#: how the console names the selects of a reply: type the letter and an option's number
+SELECT_LETTERS = "abcde"
+
+
 def render_reply(
-    reply: Reply, names: dict[int, str] | None = None, *, exports: Path = EXPORTS
+    reply: Reply,
+    names: dict[int, str] | None = None,
+    *,
+    exports: Path = EXPORTS,
+    tags: dict[int, int] | None = None,
 ) -> str:
-    return "\n".join(render_message(m, names, exports=exports) for m in reply.messages)
+    """``tags``: message id -> the console's number for it."""
+    tags = tags or {}
+    return "\n".join(
+        render_message(m, names, exports=exports, tag=tags.get(m.id)) for m in reply.messages
+    )

@@ -148,8 +148,7 @@ async def waiting(
             )
         )
     view = turn_controls(loc, campaign_id, state, now, discord.ui.View(timeout=None))
-    selects = sum(isinstance(getattr(c, "item", c), discord.ui.Select) for c in view.children)
-    if due and 1 + selects + len(due[0][1].guards) <= 5:  # a message holds five rows
+    if due and fits_guards(view, len(due[0][1].guards)):
         view = guard_controls(loc, campaign_id, state, due[0][0], keep=view)
     return "\n".join(lines), view
 
@@ -408,6 +407,13 @@ def without_guard_controls(message: discord.Message | None) -> discord.ui.View |
     return rest if rest.children else None
 
 
+def fits_guards(view: discord.ui.View, guards: int) -> bool:
+    """Whether ``guards`` selects (a row each) fit beside ``view``'s items: a message holds
+    five rows, the buttons share one."""
+    selects = sum(isinstance(getattr(c, "item", c), discord.ui.Select) for c in view.children)
+    return 1 + selects + guards <= 5
+
+
 def with_guards(
     view: discord.ui.View,
     interaction: discord.Interaction[Any],
@@ -421,6 +427,8 @@ def with_guards(
     if due is None or tx.campaign is None:
         return view
     ast = [a.label for a in state.asteroids].index(due.label)
+    if view is not MISSING and not fits_guards(view, len(state.asteroids[ast].guards)):
+        return view  # the player's own selects fill the message: /capture guards
     # in the guards' player's language, as the ping (else the language of the one who asked)
     loc = state.civs[due.player].locale or lang(interaction)
     return guard_controls(

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from bot.rules.imperium import GAME
 from cogs.imperium.base import list_choices
-from cogs.imperium.buttons import dynamic_items
+from cogs.imperium.buttons import dynamic_items, waiting
 from cogs.imperium.cog import ImperiumCog
 from cogs.imperium.combat_render import (
     render_fire_steps,
@@ -41,3 +42,4 @@ async def setup(bot: TableBot) -> None:
     await bot.add_cog(ImperiumCog(bot))
     await bot.add_cog(ImperiumPhases(bot))
     bot.add_dynamic_items(*dynamic_items())
+    bot.waiting[GAME.key] = waiting

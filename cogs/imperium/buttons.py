@@ -106,6 +106,21 @@ def combat_view(
     sys_index = [s.name for s in state.systems].index(im.find_system(state, system).name)
     ids = f"{campaign_id}:{version}:{sys_index}"
     step = combat.fire_step + 1
+    if (
+        combat.last_initiative is not None
+        and combat.round >= 1
+        and combat.fire_step == 0
+        and not combat.range_locked
+        and not combat.range_changed
+    ):
+        choices = ("short", "long") if combat.round == 1 else im.RANGE_STEPS[combat.range or "long"]
+        labels = {
+            "short": t(loc, "imp-button-range-short"),
+            "long": t(loc, "imp-button-range-long"),
+            "disengage": t(loc, "imp-button-disengage"),
+        }
+        for choice in choices:
+            view.add_item(RangeButton(ids, choice, label=labels[choice]))
     if step > im.FIRE_STEP_COUNT:
         view.add_item(NextRound(ids, label=t(loc, "imp-button-next-round")))
         return view
@@ -134,6 +149,34 @@ def combat_view(
             )
         )
     return view
+
+
+async def waiting(
+    interaction: discord.Interaction[Any], campaign_id: int, stored: dict[str, Any]
+) -> tuple[str, discord.ui.View | None]:
+    """What the campaign waits for (``/campaign status``): each combat going on, its round
+    and next fire step; and the buttons of the first one. The campaign's version is read with
+    the state, so the buttons act on the campaign as shown."""
+    state = im.GAME.load(stored)
+    loc = lang(interaction)
+    going = [c for c in state.combats if c.last_initiative or c.surface_last_initiative]
+    if not going:
+        return t(loc, "imp-waiting-none"), None
+    lines = []
+    for c in going:
+        step = c.fire_step + 1
+        if step > im.FIRE_STEP_COUNT:
+            lines.append(t(loc, "imp-waiting-next-round", system=c.system, round=c.round))
+        else:
+            lines.append(t(loc, "imp-waiting-step", system=c.system, round=c.round, step=step))
+    bot = interaction.client
+    campaign = await bot.store.get(interaction.channel_id)
+    if campaign is None or campaign.campaign_id != campaign_id:
+        return "\n".join(lines), None
+    view = combat_view(
+        loc, campaign_id, campaign.version, state, going[0].system, discord.ui.View(timeout=None)
+    )
+    return "\n".join(lines), view
 
 
 def fire_buttons(
@@ -358,5 +401,52 @@ class NextRound(
             await report(interaction, exc)
 
 
+RANGES = ("short", "long", "disengage")
+
+
+class RangeButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"imp-rg:{IDS}:(?P<choice>[0-2])",
+):
+    """**Range: short / long** or **Disengage** for the initiative holder, while the fix kit
+    lets them choose (before the round's first fire step, no tie, not chosen yet):
+    ``/imperium range`` (a disengagement jumps into jump space; to name a system, use the
+    command's ``jump-to``)."""
+
+    def __init__(self, ids: str, choice: str, *, label: str) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"imp-rg:{ids}:{RANGES.index(choice)}",
+            ),
+            row=1,
+        )
+        self.choice = choice
+
+    press: Press
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> RangeButton:
+        begin_press(interaction)
+        ids, press = _ids(match)
+        made = cls(ids, RANGES[int(match["choice"])], label=getattr(item, "label", None) or "")
+        made.press = press
+        return made
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        try:
+            cog = interaction.client.get_cog(HITS_COG)
+            await cog.range_of(interaction, None, self.choice, press=self.press)
+        except Exception as exc:
+            await report(interaction, exc)
+
+
 def dynamic_items() -> list[type[discord.ui.DynamicItem[Any]]]:
-    return [HitPick, ApplyHits, NoHits, NextRound]
+    return [HitPick, ApplyHits, NoHits, NextRound, RangeButton]

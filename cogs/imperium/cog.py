@@ -253,8 +253,29 @@ class ImperiumCog(
         jump_to: str | None = None,
         load_fighters: bool = True,
     ) -> None:
+        await self.range_of(interaction, system, range_, jump_to, load_fighters)
+
+    async def range_of(
+        self,
+        interaction: discord.Interaction[Any],
+        system: str | None,
+        range_: RangeOpt,
+        jump_to: str | None = None,
+        load_fighters: bool = True,
+        *,
+        press: Press | None = None,
+    ) -> None:
+        """The holder's range choice (the command, or a Range / Disengage button made for
+        ``press``)."""
         async with self.bot.play(interaction, GAME) as play:
             state = play.state
+            if press is not None:
+                check_press(play.campaign.campaign_id, play.campaign.version, press)
+                if not 0 <= press[2] < len(state.systems):
+                    raise BotError(key="imp-buttons-stale")
+                system = state.systems[press[2]].name
+                play.tx.command = f"/imperium range system:{system} range:{range_}"
+            assert system is not None
             combat = im.find_combat(state, im.find_system(state, system).name)
             holder = combat.last_initiative if combat else None
             if holder is None:
@@ -267,7 +288,8 @@ class ImperiumCog(
             )
             play.commit(new, out)
             embed = render_range(out, lang(interaction))
-        await send(interaction, embed=embed, view=undo_button(interaction, play.tx))
+        view = fire_buttons(interaction, play.tx, new, system)
+        await send(interaction, embed=embed, view=view)
 
     range_cmd.autocomplete("system")(ImperiumBase.system_autocomplete)
     range_cmd.autocomplete("jump_to")(ImperiumBase.system_autocomplete)

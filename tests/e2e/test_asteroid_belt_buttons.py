@@ -336,3 +336,32 @@ async def test_campaign_status_says_what_the_game_waits_for(table: Table) -> Non
     ru = await table.run("campaign status", user="cy")
     assert "Ждём" in ru.text and "Фиолетовая Федерация" in ru.text
     assert "Закончить ход" in labels(ru)
+
+
+async def test_a_full_message_leaves_the_guards_to_the_command(table: Table) -> None:
+    """Orange starts its turn besieging three targets (three Attack selects) while it must
+    also play two guards of Violet's target: five rows cannot hold both, so the ping keeps
+    Orange's own selects and the guards are played with /capture guards."""
+    await two_players(table)
+    for options in ({"unit": "assault"}, {"unit": "engineer", "moves": 2}):
+        assert not (await table.run("asteroids move", options, user="ana")).ephemeral
+    assert not (await table.run("capture target", {"asteroid": "R1"}, user="ana")).ephemeral
+    async with table.bot.store.transaction(
+        table.channel_id, actor_id=table.user("gm").id, command="/test"
+    ) as tx:
+        state = dict(tx.state or {})
+        state["civs"]["orange"]["field"]["engineer"] = 1
+        sieges = [a for a in state["asteroids"] if a["status"] == "free"][:3]
+        for a in sieges:
+            a.update(status="target", target_by="orange", phase="besieged", guards=["engineer"])
+        for a in state["asteroids"]:
+            if a["label"] == "r1":
+                a["guards"] = ["engineer", "recon"]
+        tx.set_state(state)
+        tx.record("test: three sieges")
+    ping = await table.run("asteroids end-turn", user="ana")
+    assert not ping.ephemeral, ping.text
+    shown = [s[0] for s in selects(ping)]
+    assert len(shown) == 3 and all(p.startswith("Attack a guard of ") for p in shown), shown
+    assert labels(ping) == ["Undo", "End turn"]
+    assert len(ping.message.components) <= 5

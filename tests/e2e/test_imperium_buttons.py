@@ -35,6 +35,8 @@ async def test_a_combat_round_by_presses(table: Table) -> None:
         ("Undo", False),
         ("Apply step 1 hits (0)", True),
         ("No hits in step 1", False),
+        ("Range: short", False),
+        ("Range: long", False),
     ]
     # step 1 hits the initiative holder's side (Terran) only
     assert options(first) == ["Victory (CR): 0 hits so far", "Hope (CR): 0 hits so far"]
@@ -79,6 +81,26 @@ async def test_a_combat_round_by_presses(table: Table) -> None:
     assert await last_command(table) == "/initiative system:Sol"
     state = await table.state()
     assert state is not None and state["combats"][0]["round"] == 2
+    holder = state["combats"][0]["last_initiative"]
+    range_now = state["combats"][0]["range"] or "long"
+    shown = [label for label, _ in labels(round2)]
+    assert not state["combats"][0]["range_locked"]  # these dice make no tie
+    # the holder's choices as the fix kit allows them from the current range
+    steps = {
+        "long": ["Range: short", "Range: long", "Disengage"],
+        "short": ["Range: short", "Range: long"],
+    }
+    assert [x for x in shown if x.startswith(("Range", "Disengage"))] == steps[range_now], shown
+    other = bo if holder == "terran" else ana
+    mine = ana if holder == "terran" else bo
+    choice = steps[range_now][0]
+    refused = await table.click(round2.message, choice, user=other)
+    assert refused.ephemeral, refused.text
+    chosen = await table.click(round2.message, choice, user=mine)
+    assert not chosen.ephemeral, chosen.text
+    assert (await last_command(table)).startswith("/imperium range system:Sol range:")
+    assert not any(x.startswith("Range") for x, _ in labels(chosen))
+    assert ("No hits in step 1", False) in labels(chosen)
 
 
 async def test_combat_buttons_in_russian(table: Table) -> None:
@@ -90,6 +112,26 @@ async def test_combat_buttons_in_russian(table: Table) -> None:
         ("Отменить", False),
         ("Попадания шага 1 (0)", True),
         ("Нет попаданий на шаге 1", False),
+        ("Дистанция: ближняя", False),
+        ("Дистанция: дальняя", False),
     ]
     assert options(first)[0] == "Victory (CR): отмечено 0"
     assert [s["placeholder"] for s in first.message.selects()] == ["Шаг 1: попадание в…"]
+
+
+async def test_campaign_status_says_which_fire_step_is_next(table: Table) -> None:
+    _gm, ana, bo = await war_at_sol(table)
+    quiet = await table.run("campaign status", user=ana)
+    assert "Waiting for\nNo combat is going on." in quiet.text
+    assert quiet.message.buttons() == []
+    table.set_dice(ScriptedDice([]))
+    await table.run("initiative", {"system": "Sol", "range": "long"}, user=ana)
+    status = await table.run("campaign status", user=bo)
+    assert "Sol: round 1, fire step 1 next." in status.text
+    assert labels(status) == [("Apply step 1 hits (0)", True), ("No hits in step 1", False)]
+    step1 = await table.click(status.message, "No hits in step 1", user=bo)
+    assert not step1.ephemeral, step1.text
+    assert await last_command(table) == "/imperium hits system:Sol step:1"
+    bo.locale = "ru"
+    ru = await table.run("campaign status", user=bo)
+    assert "Sol: раунд 1, следующий шаг огня — 2." in ru.text

@@ -548,3 +548,9 @@ imp-hit-option = { $ship } ({ $type }): { $n } { $n ->
 } so far
 imp-hit-pick = Step { $step }: a hit on…
 imp-buttons-stale = The combat changed since these buttons were made: nothing was changed; use the latest message or the command.
+imp-button-range-short = Range: short
+imp-button-range-long = Range: long
+imp-button-disengage = Disengage
+imp-waiting-none = No combat is going on.
+imp-waiting-step = { $system }: round { $round }, fire step { $step } next.
+imp-waiting-next-round = { $system }: round { $round } fired; the next round's initiative.
