@@ -22,8 +22,11 @@ from bot.storage import Tx
 from bot.ui import begin_press, lang, pressed_label, report, undo_button
 
 COG = "ImperialAssaultCog"
-#: Discord's limit on a select's options; more deployed groups than this are not offered
+#: Discord's limit on a select's options
 SELECT_OPTIONS = 25
+#: selects of each kind (Defeated…, Figure lost…), 25 groups each, in the rows left beside the
+#: buttons: up to 50 deployed groups; more are named with the commands
+PAGES = 2
 
 #: what a press was made for: (campaign id, round)
 Press = tuple[int, int]
@@ -83,7 +86,9 @@ class RoundButton(
 
 class GroupSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"ia-(?P<what>def|fig):(?P<campaign>[0-9]{1,19}):(?P<round>[0-9]{1,6})",
+    template=(
+        r"ia-(?P<what>def|fig):(?P<campaign>[0-9]{1,19}):(?P<round>[0-9]{1,6})(?::(?P<page>[0-9]))?"
+    ),
 ):
     """**Defeated…** (``ia-def``) or **Figure lost…** (``ia-fig``): the deployed groups of
     round ``round``; a choice runs ``/ia defeat`` or ``/ia figure-lost`` (one figure)."""
@@ -96,10 +101,13 @@ class GroupSelect(
         *,
         placeholder: str,
         options: list[discord.SelectOption],
+        page: int = 0,
     ) -> None:
+        # the first page keeps the id without a page number (as before there were pages)
+        where = f":{page}" if page else ""
         super().__init__(
             discord.ui.Select(
-                custom_id=f"ia-{what}:{campaign_id}:{round_}",
+                custom_id=f"ia-{what}:{campaign_id}:{round_}{where}",
                 placeholder=placeholder,
                 options=options,
             )
@@ -121,6 +129,7 @@ class GroupSelect(
             int(match["round"]),
             placeholder=getattr(item, "placeholder", None) or "",
             options=list(getattr(item, "options", [])),
+            page=int(match["page"] or 0),
         )
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
@@ -158,21 +167,29 @@ def round_controls(
     else:
         button = RoundButton("end", campaign_id, round_, label=t(loc, "ia-button-end-round"))
     view.add_item(button)
-    deployed = state.deployed[:SELECT_OPTIONS]
-    if not deployed:
-        return view
-    options = [
-        discord.SelectOption(
-            label=t(loc, "ia-select-group", group=tables.label(d.id), n=d.figures)[:100],
-            value=d.id,
-        )
-        for d in deployed
-    ]
-    placeholders = (t(loc, "ia-select-defeated"), t(loc, "ia-select-figure-lost"))
-    for what, placeholder in zip(("def", "fig"), placeholders, strict=True):
-        view.add_item(
-            GroupSelect(what, campaign_id, round_, placeholder=placeholder, options=options)
-        )
+    deployed = state.deployed
+    pages = [deployed[i : i + SELECT_OPTIONS] for i in range(0, len(deployed), SELECT_OPTIONS)]
+    for what in ("def", "fig"):
+        key = "ia-select-defeated" if what == "def" else "ia-select-figure-lost"
+        paged = "ia-select-defeated-page" if what == "def" else "ia-select-figure-lost-page"
+        for page, chunk in enumerate(pages[:PAGES]):
+            options = [
+                discord.SelectOption(
+                    label=t(loc, "ia-select-group", group=tables.label(d.id), n=d.figures)[:100],
+                    value=d.id,
+                )
+                for d in chunk
+            ]
+            if len(pages) == 1:
+                placeholder = t(loc, key)
+            else:
+                first = page * SELECT_OPTIONS + 1
+                placeholder = t(loc, paged, first=first, last=first + len(chunk) - 1)
+            view.add_item(
+                GroupSelect(
+                    what, campaign_id, round_, placeholder=placeholder, options=options, page=page
+                )
+            )
     return view
 
 

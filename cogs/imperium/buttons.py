@@ -28,6 +28,9 @@ HITS_COG = "ImperiumCog"
 PHASES_COG = "ImperiumPhases"
 #: Discord's limit on a select's options; more targets than this are not offered
 SELECT_OPTIONS = 25
+#: selects of the ships a fire step may hit, 25 ships each (the rows left beside the buttons):
+#: up to 75 ships; more are hit with /imperium hits
+HIT_SELECTS = 3
 #: Discord's limit on a custom id
 CUSTOM_ID = 100
 
@@ -129,24 +132,29 @@ def combat_view(
     count = sum(pending.values())
     view.add_item(ApplyHits(ids, step, shown, label=t(loc, "imp-button-apply", step=step, n=count)))
     view.add_item(NoHits(ids, step, label=t(loc, "imp-button-no-hits", step=step)))
-    options = [
-        discord.SelectOption(
-            label=t(loc, "imp-hit-option", ship=ship.name, type=ship.type, n=pending.get(i, 0))[
-                :100
-            ],
-            value=str(i),
-        )
-        for i, ship in targets(state, combat.system, step)[:SELECT_OPTIONS]
-    ]
-    if options and len(f"imp-hp:{ids}:{step}:{shown}-9999.99") <= CUSTOM_ID:
-        view.add_item(
-            HitPick(
-                ids,
-                step,
-                shown,
-                placeholder=t(loc, "imp-hit-pick", step=step),
-                options=options,
+    every = targets(state, combat.system, step)
+    pages = [every[i : i + SELECT_OPTIONS] for i in range(0, len(every), SELECT_OPTIONS)]
+    if len(f"imp-hp:{ids}:{step}:9:{shown}-9999.99") > CUSTOM_ID:
+        return view
+    for page, chunk in enumerate(pages[:HIT_SELECTS]):
+        options = [
+            discord.SelectOption(
+                label=t(loc, "imp-hit-option", ship=ship.name, type=ship.type, n=pending.get(i, 0))[
+                    :100
+                ],
+                value=str(i),
             )
+            for i, ship in chunk
+        ]
+        if len(pages) == 1:
+            placeholder = t(loc, "imp-hit-pick", step=step)
+        else:
+            first = page * SELECT_OPTIONS + 1
+            placeholder = t(
+                loc, "imp-hit-pick-page", step=step, first=first, last=first + len(chunk) - 1
+            )
+        view.add_item(
+            HitPick(ids, step, shown, placeholder=placeholder, options=options, page=page)
         )
     return view
 
@@ -199,7 +207,7 @@ def _ids(match: re.Match[str]) -> tuple[str, Press]:
 
 class HitPick(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=rf"imp-hp:{IDS}:(?P<step>[1-5]):{PENDING}",
+    template=rf"imp-hp:{IDS}:(?P<step>[1-5]):(?:(?P<page>[0-9]):)?{PENDING}",
 ):
     """A hit on the chosen ship, added to the pending list the message shows; nothing is
     stored. Only a player (or a game master) may choose, as for ``/imperium hits``."""
@@ -212,10 +220,13 @@ class HitPick(
         *,
         placeholder: str,
         options: list[discord.SelectOption],
+        page: int = 0,
     ) -> None:
+        # the first page keeps the id without a page number (as before there were pages)
+        where = f"{page}:" if page else ""
         super().__init__(
             discord.ui.Select(
-                custom_id=f"imp-hp:{ids}:{step}:{pending}",
+                custom_id=f"imp-hp:{ids}:{step}:{where}{pending}",
                 placeholder=placeholder,
                 options=options,
             )
@@ -239,6 +250,7 @@ class HitPick(
             match["pending"],
             placeholder=getattr(item, "placeholder", None) or "",
             options=list(getattr(item, "options", [])),
+            page=int(match["page"] or 0),
         )
         picked.press = _ids(match)[1]
         return picked

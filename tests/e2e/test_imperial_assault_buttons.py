@@ -153,3 +153,42 @@ async def test_campaign_status_says_what_the_mission_waits_for(table: Table) -> 
     ru = await table.run("campaign status", user="ana")
     assert "Раунд 1: ещё 1 отряд не активирован." in ru.text
     assert labels(ru) == ["Следующая активация"]
+
+
+async def test_more_groups_than_a_select_holds_are_offered_in_pages(table: Table) -> None:
+    """30 deployed groups: Defeated… and Figure lost… each come as two selects (groups 1–25
+    and 26–30), every one with an id of its own; a choice in the second page defeats that
+    group, in English and in Russian."""
+    from bot.rules.imperial_assault.tables import groups_by_id
+
+    await mission(table)
+    stored = await state(table)
+    ids = list(groups_by_id())[:30]
+    stored["deployed"] = [{"id": g, "figures": 1, "activated": False} for g in ids]
+    gm = table.user("gm", manage_channels=True)
+    async with table.bot.store.transaction(
+        table.channel_id, actor_id=gm.id, command="/ia deploy"
+    ) as tx:
+        tx.set_state(stored)
+        tx.record("thirty groups")
+    status = await table.run("campaign status", user="gm")
+    shown = [(p, len(o)) for p, o in selects(status)]
+    assert shown == [
+        ("Defeated… (groups 1–25)", 25),
+        ("Defeated… (groups 26–30)", 5),
+        ("Figure lost… (groups 1–25)", 25),
+        ("Figure lost… (groups 26–30)", 5),
+    ]
+    assert len({s["custom_id"] for s in status.message.selects()}) == 4
+    last = selects(status)[1][1][-1]
+    chosen = await table.choose(status.message, "Defeated… (groups 26–30)", last, user="gm")
+    assert not chosen.ephemeral, chosen.text
+    history = await table.bot.store.history(table.channel_id, limit=1)
+    assert history[0].command.startswith("/ia defeat group:")
+    assert [d["id"] for d in (await state(table))["deployed"]] == ids[:29]
+    ru = table.user("oleg", locale="ru", manage_channels=True)
+    status = await table.run("campaign status", user=ru)
+    assert [p for p, _ in selects(status)][:2] == [
+        "Разбит… (отряды 1–25)",
+        "Разбит… (отряды 26–29)",
+    ]

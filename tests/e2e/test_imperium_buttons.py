@@ -10,7 +10,7 @@ import random
 from bot.rules.dice import Dice, ScriptedDice
 from bot.sandbox.harness import Table
 from bot.sandbox.standin import Reply
-from tests.e2e.test_imperium_e2e import war_at_sol
+from tests.e2e.test_imperium_e2e import add, war_at_sol
 
 
 def labels(reply: Reply) -> list[tuple[str, bool]]:
@@ -110,13 +110,13 @@ async def test_combat_buttons_in_russian(table: Table) -> None:
     first = await table.run("initiative", {"system": "Sol"}, user=ana)
     assert labels(first) == [
         ("Отменить", False),
-        ("Попадания шага 1 (0)", True),
-        ("Нет попаданий на шаге 1", False),
-        ("Дистанция: ближняя", False),
-        ("Дистанция: дальняя", False),
+        ("Попадания этапа 1 (0)", True),
+        ("Нет попаданий на этапе 1", False),
+        ("Дальность: ближняя", False),
+        ("Дальность: дальняя", False),
     ]
     assert options(first)[0] == "Victory (CR): отмечено 0"
-    assert [s["placeholder"] for s in first.message.selects()] == ["Шаг 1: попадание в…"]
+    assert [s["placeholder"] for s in first.message.selects()] == ["Этап 1: попадание в…"]
 
 
 async def test_campaign_status_says_which_fire_step_is_next(table: Table) -> None:
@@ -134,4 +134,34 @@ async def test_campaign_status_says_which_fire_step_is_next(table: Table) -> Non
     assert await last_command(table) == "/imperium hits system:Sol step:1"
     bo.locale = "ru"
     ru = await table.run("campaign status", user=bo)
-    assert "Sol: раунд 1, следующий шаг огня — 2." in ru.text
+    assert "Sol: раунд 1, следующий этап огня — 2." in ru.text
+
+
+async def test_more_ships_than_a_select_holds_are_offered_in_pages(table: Table) -> None:
+    """30 Terran ships at Sol: step 1's hits are picked from two selects (ships 1–25 and
+    26–30), each in its own row with an id of its own; a pick in the second one counts."""
+    _gm, ana, _bo = await war_at_sol(table)
+    for n in range(28):
+        await add(
+            table, ana, name=f"MB-T{n + 1}", type="missile boat", system="Sol", tclass="other"
+        )
+    table.set_dice(ScriptedDice([]))
+    first = await table.run("initiative", {"system": "Sol"}, user=ana)
+    selects = first.message.selects()
+    assert [s["placeholder"] for s in selects] == [
+        "Step 1: a hit on… (ships 1–25)",
+        "Step 1: a hit on… (ships 26–30)",
+    ]
+    assert [len(s["options"]) for s in selects] == [25, 5]
+    assert len({s["custom_id"] for s in selects}) == 2
+    last = selects[1]["options"][-1]["label"]
+    picked = await table.choose(first.message, "Step 1: a hit on… (ships 26–30)", last, user=ana)
+    assert not picked.ephemeral, picked.text
+    assert ("Apply step 1 hits (1)", False) in labels(picked)
+    again = picked.message.selects()[1]
+    assert again["options"][-1]["label"] == last.replace("0 hits so far", "1 hit so far")
+    ana.locale = "ru"
+    ru = await table.run("campaign status", user=ana)
+    assert [s["placeholder"] for s in ru.message.selects()][1] == (
+        "Этап 1: попадание в… (корабли 26–30)"
+    )

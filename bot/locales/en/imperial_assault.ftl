@@ -249,6 +249,8 @@ ia-button-activate = Activate next
 ia-button-end-round = End round
 ia-select-defeated = Defeated…
 ia-select-figure-lost = Figure lost…
+ia-select-defeated-page = Defeated… (groups { $first }–{ $last })
+ia-select-figure-lost-page = Figure lost… (groups { $first }–{ $last })
 ia-select-group = { $group } ({ $n } { $n ->
     [one] figure
    *[other] figures

@@ -547,6 +547,7 @@ imp-hit-option = { $ship } ({ $type }): { $n } { $n ->
    *[other] hits
 } so far
 imp-hit-pick = Step { $step }: a hit on…
+imp-hit-pick-page = Step { $step }: a hit on… (ships { $first }–{ $last })
 imp-buttons-stale = The combat changed since these buttons were made: nothing was changed; use the latest message or the command.
 imp-button-range-short = Range: short
 imp-button-range-long = Range: long

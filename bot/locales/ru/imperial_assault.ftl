@@ -262,6 +262,8 @@ ia-button-activate = Следующая активация
 ia-button-end-round = Конец раунда
 ia-select-defeated = Разбит…
 ia-select-figure-lost = Потеряна фигура…
+ia-select-defeated-page = Разбит… (отряды { $first }–{ $last })
+ia-select-figure-lost-page = Потеряна фигура… (отряды { $first }–{ $last })
 ia-select-group = { $group } ({ $n } { $n ->
     [one] фигура
     [few] фигуры

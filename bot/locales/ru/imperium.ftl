@@ -504,14 +504,15 @@ imp-die-frontier = полевое обслуживание: { $ship }
 
 ## buttons
 imp-button-next-round = Следующий раунд
-imp-button-apply = Попадания шага { $step } ({ $n })
-imp-button-no-hits = Нет попаданий на шаге { $step }
+imp-button-apply = Попадания этапа { $step } ({ $n })
+imp-button-no-hits = Нет попаданий на этапе { $step }
 imp-hit-option = { $ship } ({ $type }): отмечено { $n }
-imp-hit-pick = Шаг { $step }: попадание в…
+imp-hit-pick = Этап { $step }: попадание в…
+imp-hit-pick-page = Этап { $step }: попадание в… (корабли { $first }–{ $last })
 imp-buttons-stale = Бой изменился с тех пор, как появились эти кнопки: ничего не изменилось; используйте последнее сообщение или команду.
-imp-button-range-short = Дистанция: ближняя
-imp-button-range-long = Дистанция: дальняя
+imp-button-range-short = Дальность: ближняя
+imp-button-range-long = Дальность: дальняя
 imp-button-disengage = Выйти из боя
 imp-waiting-none = Боёв нет.
-imp-waiting-step = { $system }: раунд { $round }, следующий шаг огня — { $step }.
+imp-waiting-step = { $system }: раунд { $round }, следующий этап огня — { $step }.
 imp-waiting-next-round = { $system }: раунд { $round } отстрелян; следующий — инициатива нового раунда.
