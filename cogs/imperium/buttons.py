@@ -125,7 +125,11 @@ def combat_view(
         for choice in choices:
             view.add_item(RangeButton(ids, choice, label=labels[choice]))
     if step > im.FIRE_STEP_COUNT:
-        view.add_item(NextRound(ids, label=t(loc, "imp-button-next-round")))
+        # the fire steps are the surface combat's when no space combat goes on there
+        surface = combat.last_initiative is None
+        if not surface or combat.surface_round < im.tables().surface_rounds:
+            label = t(loc, "imp-button-next-round")
+            view.add_item(NextRound(ids, label=label, surface=surface))
         return view
     pending = pending or {}
     shown = encode(pending)
@@ -374,20 +378,22 @@ class NoHits(
 
 class NextRound(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=rf"imp-nr:{IDS}",
+    template=rf"imp-nr:{IDS}(?P<surface>:s)?",
 ):
-    """**Next round**: ``/initiative`` again in that system (space combat, no range choice:
-    the holder chooses with the command)."""
+    """**Next round**: ``/initiative`` again in that system — of the space combat (no range
+    choice: the holder chooses with the command), or of the surface combat (``:s``) where no
+    space combat goes on; none after the surface combat's last round."""
 
-    def __init__(self, ids: str, *, label: str) -> None:
+    def __init__(self, ids: str, *, label: str, surface: bool = False) -> None:
         super().__init__(
             discord.ui.Button(
                 label=label,
                 style=discord.ButtonStyle.primary,
                 emoji="🎲",
-                custom_id=f"imp-nr:{ids}",
+                custom_id=f"imp-nr:{ids}{':s' if surface else ''}",
             )
         )
+        self.surface = surface
 
     press: Press
 
@@ -401,14 +407,16 @@ class NextRound(
     ) -> NextRound:
         begin_press(interaction)
         ids, press = _ids(match)
-        made = cls(ids, label=pressed_label(interaction, item, "imp-button-next-round"))
+        label = pressed_label(interaction, item, "imp-button-next-round")
+        made = cls(ids, label=label, surface=bool(match["surface"]))
         made.press = press
         return made
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         try:
             cog = interaction.client.get_cog(PHASES_COG)
-            await cog.initiative_of(interaction, None, press=self.press)
+            mode = "surface" if self.surface else "space"
+            await cog.initiative_of(interaction, None, mode, press=self.press)
         except Exception as exc:
             await report(interaction, exc)
 

@@ -83,7 +83,8 @@ class ImperiumPhases(ImperiumBase, commands.Cog):
                 if not 0 <= press[2] < len(state.systems):
                     raise BotError(key="imp-buttons-stale")
                 system = state.systems[press[2]].name
-                play.tx.command = f"/initiative system:{system}"
+                surface = " mode:surface" if mode == "surface" else ""
+                play.tx.command = f"/initiative system:{system}{surface}"
             assert system is not None
             sides = await self.require_player(
                 interaction, play.campaign, state, "imp-action-roll-initiative"

@@ -10,7 +10,7 @@ import random
 from bot.rules.dice import Dice, ScriptedDice
 from bot.sandbox.harness import Table
 from bot.sandbox.standin import Reply
-from tests.e2e.test_imperium_e2e import add, war_at_sol
+from tests.e2e.test_imperium_e2e import add, start, war_at_sol
 
 
 def labels(reply: Reply) -> list[tuple[str, bool]]:
@@ -165,3 +165,32 @@ async def test_more_ships_than_a_select_holds_are_offered_in_pages(table: Table)
     assert [s["placeholder"] for s in ru.message.selects()][1] == (
         "Этап 1: попадание в… (корабли 26–30)"
     )
+
+
+async def test_a_surface_combat_round_by_presses(table: Table) -> None:
+    """Marines against an Imperial world, no space combat: the fire steps are the surface
+    combat's, Next round rolls its next round (`/initiative … mode:surface`), and after its
+    third round there is no Next round to press."""
+    gm, ana, _bo = await start(table)
+    await table.run("imperium war", None, user=gm)
+    await table.run(
+        "imperium system set", {"name": "Dingir", "owner": "imperial", "worlds": 1}, user=gm
+    )
+    await add(table, ana, name="Marines", type="troops", system="Dingir", strength=4, maintenance=1)
+    table.set_dice(Dice(random.Random(5)))
+    reply = await table.run("initiative", {"system": "Dingir", "mode": "surface"}, user=ana)
+    assert not reply.ephemeral, reply.text
+    for rnd in (1, 2, 3):
+        for step in range(1, 6):
+            reply = await table.click(reply.message, f"No hits in step {step}", user=ana)
+            assert not reply.ephemeral, reply.text
+        if rnd == 3:
+            break
+        assert ("Next round", False) in labels(reply)
+        reply = await table.click(reply.message, "Next round", user=ana)
+        assert not reply.ephemeral, reply.text
+        assert await last_command(table) == "/initiative system:Dingir mode:surface"
+        assert f"round {rnd + 1}" in reply.text.lower(), reply.text
+    state = await table.state()
+    assert state is not None and state["combats"][0]["surface_round"] == 3
+    assert "Next round" not in [label for label, _ in labels(reply)]
