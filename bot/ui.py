@@ -152,9 +152,10 @@ CONFIRM_LIFETIME = 120.0
 Confirmed = Callable[[discord.Interaction[Any]], Awaitable[str]]
 
 #: what a game's campaign waits for, and the buttons for it (``/campaign status``): given the
-#: interaction, the campaign's id and its stored state; registered in ``bot.waiting[game]``
+#: interaction, the campaign's id, its version and its stored state (read together); registered
+#: in ``bot.waiting[game]``
 Waiting = Callable[
-    [discord.Interaction[Any], int, dict[str, Any]],
+    [discord.Interaction[Any], int, int, dict[str, Any]],
     Awaitable[tuple[str, "discord.ui.View | None"]],
 ]
 

@@ -360,7 +360,9 @@ class CampaignCog(
         waiting = self.bot.waiting.get(campaign.game)
         if waiting is not None:
             try:
-                text, view = await waiting(interaction, campaign.campaign_id, campaign.state)
+                text, view = await waiting(
+                    interaction, campaign.campaign_id, campaign.version, campaign.state
+                )
                 builder.field(t(loc, "campaign-field-waiting"), text)
             except Exception:
                 log.exception("could not say what campaign %s waits for", campaign.campaign_id)

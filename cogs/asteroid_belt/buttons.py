@@ -119,7 +119,7 @@ def turn_controls(
 
 
 async def waiting(
-    interaction: discord.Interaction[Any], campaign_id: int, stored: dict[str, Any]
+    interaction: discord.Interaction[Any], campaign_id: int, version: int, stored: dict[str, Any]
 ) -> tuple[str, discord.ui.View | None]:
     """What the game waits for (``/campaign status``): whose turn, which guards are due; and
     the buttons for it."""

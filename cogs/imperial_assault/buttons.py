@@ -194,7 +194,7 @@ def round_controls(
 
 
 async def waiting(
-    interaction: discord.Interaction[Any], campaign_id: int, stored: dict[str, Any]
+    interaction: discord.Interaction[Any], campaign_id: int, version: int, stored: dict[str, Any]
 ) -> tuple[str, discord.ui.View | None]:
     """What the mission waits for (``/campaign status``): the round's activations or its end;
     and the buttons for it."""

@@ -164,11 +164,11 @@ def combat_view(
 
 
 async def waiting(
-    interaction: discord.Interaction[Any], campaign_id: int, stored: dict[str, Any]
+    interaction: discord.Interaction[Any], campaign_id: int, version: int, stored: dict[str, Any]
 ) -> tuple[str, discord.ui.View | None]:
     """What the campaign waits for (``/campaign status``): each combat going on, its round
-    and next fire step; and the buttons of the first one. The campaign's version is read with
-    the state, so the buttons act on the campaign as shown."""
+    and next fire step; and the buttons of the first one. ``version`` is the campaign's, read
+    with ``stored``: the buttons act on the campaign as shown, or refuse once it changed."""
     state = im.GAME.load(stored)
     loc = lang(interaction)
     going = [c for c in state.combats if c.last_initiative or c.surface_last_initiative]
@@ -181,12 +181,8 @@ async def waiting(
             lines.append(t(loc, "imp-waiting-next-round", system=c.system, round=c.round))
         else:
             lines.append(t(loc, "imp-waiting-step", system=c.system, round=c.round, step=step))
-    bot = interaction.client
-    campaign = await bot.store.get(interaction.channel_id)
-    if campaign is None or campaign.campaign_id != campaign_id:
-        return "\n".join(lines), None
     view = combat_view(
-        loc, campaign_id, campaign.version, state, going[0].system, discord.ui.View(timeout=None)
+        loc, campaign_id, version, state, going[0].system, discord.ui.View(timeout=None)
     )
     return "\n".join(lines), view
 
