@@ -20,7 +20,6 @@ from bot.answers import update
 from bot.catalog import t
 from bot.rules import imperium as im
 from bot.rules.errors import BotError
-from bot.rules.imperium.state import fold, is_at
 from bot.storage import Tx
 from bot.ui import begin_press, lang, pressed_label, report, undo_button
 
@@ -62,24 +61,6 @@ def decode(pending: str) -> dict[int, int]:
 
 def encode(pending: dict[int, int]) -> str:
     return "-".join(f"{ship}.{count}" for ship, count in sorted(pending.items()))
-
-
-def targets(state: im.ImperiumState, system: str, step: int) -> list[tuple[int, im.Ship]]:
-    """The ships step ``step`` may hit in ``system``, with their places in the roster (the
-    rule's own checks: step 1 the holder's side, steps 2 and 5 the other side)."""
-    combat = im.find_combat(state, system)
-    holder = combat and (combat.last_initiative or combat.surface_last_initiative)
-    key = fold(system)
-    out = []
-    for i, ship in enumerate(state.ships):
-        if not is_at(ship, system, key):
-            continue
-        if step == 1 and ship.side != holder:
-            continue
-        if step in (2, 5) and ship.side == holder:
-            continue
-        out.append((i, ship))
-    return out
 
 
 def hit_names(state: im.ImperiumState, pending: dict[int, int]) -> list[str]:
@@ -136,7 +117,7 @@ def combat_view(
     count = sum(pending.values())
     view.add_item(ApplyHits(ids, step, shown, label=t(loc, "imp-button-apply", step=step, n=count)))
     view.add_item(NoHits(ids, step, label=t(loc, "imp-button-no-hits", step=step)))
-    every = targets(state, combat.system, step)
+    every = im.step_targets(state, combat.system, step)
     pages = [every[i : i + SELECT_OPTIONS] for i in range(0, len(every), SELECT_OPTIONS)]
     if len(f"imp-hp:{ids}:{step}:9:{shown}-9999.99") > CUSTOM_ID:
         return view

@@ -119,6 +119,21 @@ def test_only_the_holder_attacks_in_steps_2_and_5() -> None:
     assert out.results[0].result == "destroyed"
 
 
+def test_step_targets_are_the_ships_each_step_may_hit() -> None:
+    state = fleet_at_war()  # Terran holds the initiative
+    names = {step: [s.name for _, s in im.step_targets(state, "sol", step)] for step in range(1, 6)}
+    assert names == {
+        1: ["T1", "T2"],  # step 1: the holder's own side (suicide attackers)
+        2: ["I1", "I2"],  # steps 2 and 5: the other side only
+        3: ["T1", "T2", "I1", "I2"],
+        4: ["T1", "T2", "I1", "I2"],
+        5: ["I1", "I2"],
+    }
+    # each place is the ship's place in the roster
+    assert all(state.ships[i] is ship for i, ship in im.step_targets(state, "Sol", 3))
+    assert im.step_targets(campaign(), "Sol", 3) == []  # no combat, no targets
+
+
 def test_next_round_resets_the_fire_steps() -> None:
     state = fleet_at_war()
     state, _ = im.apply_fire_step(state, "Sol", 5, [], NO_DICE)

@@ -34,6 +34,7 @@ from bot.rules.imperium.fire import (
     fire_steps_info,
     screen_roll,
     screen_save_chance,
+    step_targets,
 )
 from bot.rules.imperium.interwar import (
     CampaignStarted,
@@ -219,6 +220,7 @@ __all__ = [
     "side_msg",
     "side_name",
     "side_of_member",
+    "step_targets",
     "suggest",
     "summarize",
     "surface_factor",

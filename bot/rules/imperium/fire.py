@@ -22,6 +22,7 @@ from bot.rules.imperium.state import (
     find_ship,
     find_system,
     fold,
+    is_at,
 )
 from bot.rules.imperium.tables import Side, tables
 from bot.rules.msg import Msg
@@ -157,6 +158,31 @@ class StepOutcome:
         return _screen_dice(self.results, Msg.of("imp-die-step", step=self.step))
 
 
+def _target_refusal(ship: Ship, step: int, holder: Side) -> RuleError | None:
+    """Why fire step ``step`` may not hit ``ship`` (None: it may): step 1 hits the initiative
+    holder's side only, steps 2 and 5 the other side only."""
+    if step == 1 and ship.side != holder:
+        return RuleError(key="imp-step1-target", side=holder, ship=ship.name)
+    if step in (2, 5) and ship.side == holder:
+        return RuleError(key="imp-step-own-side", side=holder, step=step, ship=ship.name)
+    return None
+
+
+def step_targets(state: ImperiumState, system: str, step: int) -> list[tuple[int, Ship]]:
+    """The ships fire step ``step`` may hit in ``system`` (the checks
+    :func:`apply_fire_step` makes), with their places in the roster; none without a combat."""
+    combat = find_combat(state, system)
+    holder = (combat.last_initiative or combat.surface_last_initiative) if combat else None
+    if holder is None:
+        return []
+    key = fold(system)
+    return [
+        (i, ship)
+        for i, ship in enumerate(state.ships)
+        if is_at(ship, system, key) and _target_refusal(ship, step, holder) is None
+    ]
+
+
 def apply_fire_step(
     state: ImperiumState, system: str, step: int, hits: Sequence[str], dice: Dice
 ) -> tuple[ImperiumState, StepOutcome]:
@@ -165,7 +191,7 @@ def apply_fire_step(
     where = find_system(state, system)
     combat = find_combat(state, where.name)
     # a surface combat alone (the space combat over, or never fought) takes hits as well
-    holder = combat and (combat.last_initiative or combat.surface_last_initiative)
+    holder = (combat.last_initiative or combat.surface_last_initiative) if combat else None
     if combat is None or holder is None:
         raise RuleError(key="imp-roll-initiative-first", system=where.name)
     if not 1 <= step <= FIRE_STEP_COUNT:
@@ -178,10 +204,9 @@ def apply_fire_step(
         ship = find_ship(state, name)
         if ship.system is None or fold(ship.system) != fold(where.name):
             raise RuleError(key="imp-not-at", ship=ship.name, system=where.name)
-        if step == 1 and ship.side != holder:
-            raise RuleError(key="imp-step1-target", side=holder, ship=ship.name)
-        if step in (2, 5) and ship.side == holder:
-            raise RuleError(key="imp-step-own-side", side=holder, step=step, ship=ship.name)
+        refused = _target_refusal(ship, step, holder)
+        if refused is not None:
+            raise refused
         key = fold(ship.name)
         counts[key] = counts.get(key, 0) + 1
         targets[key] = ship
