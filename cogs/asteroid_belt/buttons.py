@@ -99,11 +99,7 @@ def turn_controls(
     # the besieger's targets whose guards stand: a select each (a message holds 5 rows)
     field = state.civs[civ].field
     units = [u for u in ab.UNIT_TYPES if field[u] >= 1]
-    besieged = [
-        (i, a)
-        for i, a in enumerate(state.asteroids)
-        if a.status == "target" and a.target_by == civ and a.phase == "besieged" and a.guards
-    ]
+    besieged = ab.besieged_targets(state, civ)
     for i, a in besieged[:MAX_ATTACK_SELECTS] if units else []:
         options = [
             discord.SelectOption(
@@ -132,11 +128,7 @@ async def waiting(
     lines = [
         t(loc, "ab-waiting-turn", civ=ab.civ_msg(now), member=f"<@{member}>" if member else "—")
     ]
-    due = [
-        (i, a)
-        for i, a in enumerate(state.asteroids)
-        if a.status == "target" and a.phase == "guards_due" and a.target_by is not None
-    ]
+    due = ab.targets_with_guards_due(state)
     for _, a in due:
         assert a.target_by is not None
         lines.append(

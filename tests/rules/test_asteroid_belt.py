@@ -422,6 +422,9 @@ def test_capture_flow_with_drawn_guard_fight_and_competitor_mine() -> None:
     state, out = ab.end_turn(state)
     assert out.event(ab.GuardsDue) == ab.GuardsDue(label="g1", civ="violet", player="orange")
     assert ab.find_asteroid(state, "g1").phase == "guards_due"
+    g1_at = [a.label for a in state.asteroids].index("g1")
+    assert [(i, a.label) for i, a in ab.targets_with_guards_due(state)] == [(g1_at, "g1")]
+    assert ab.besieged_targets(state, "violet") == []
     # Orange plays the guards: guard 1 rolls 3 vs assault 2+1 = 3: draw;
     # guard 2 rolls 1 vs 4+1 = 5: the guard loses and is removed
     ab.require_guards_player(state, "g1", "orange")
@@ -433,6 +436,9 @@ def test_capture_flow_with_drawn_guard_fight_and_competitor_mine() -> None:
     assert [f.result for f in out.fights] == ["draw", "defender"]
     g1 = ab.find_asteroid(state, "g1")
     assert (g1.status, g1.phase, g1.guards) == ("target", "besieged", ["engineer"])
+    assert ab.targets_with_guards_due(state) == []
+    assert [a.label for _, a in ab.besieged_targets(state, "violet")] == ["g1"]
+    assert ab.besieged_targets(state, "orange") == []
     assert state.civs["violet"].field["assault"] == 1
     with raises_refusal(RuleError, match="already attacked"):
         ab.resolve_guards(state, "g1", ["assault"], ScriptedDice([]))

@@ -22,10 +22,12 @@ from __future__ import annotations
 from bot.rules.asteroid_belt.capture import (
     attack_guards,
     besieged_by,
+    besieged_targets,
     build_mine,
     guards_due,
     resolve_guards,
     target,
+    targets_with_guards_due,
 )
 from bot.rules.asteroid_belt.economy import (
     cheapest_price,
@@ -279,6 +281,7 @@ __all__ = [
     "attack_bonus",
     "attack_guards",
     "besieged_by",
+    "besieged_targets",
     "board",
     "build_mine",
     "cheapest_price",
@@ -326,6 +329,7 @@ __all__ = [
     "summarize",
     "tables",
     "target",
+    "targets_with_guards_due",
     "unit_msg",
     "unit_odds",
     "unit_row",

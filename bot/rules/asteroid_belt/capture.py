@@ -106,6 +106,25 @@ def guards_due(state: AsteroidBeltState, index: int, civ: CivId | str) -> Astero
     return a
 
 
+def targets_with_guards_due(state: AsteroidBeltState) -> list[tuple[int, AsteroidState]]:
+    """The targets whose guards are still to attack their invaders, with their places."""
+    return [
+        (i, a)
+        for i, a in enumerate(state.asteroids)
+        if a.status == "target" and a.phase == "guards_due" and a.target_by is not None
+    ]
+
+
+def besieged_targets(state: AsteroidBeltState, civ: CivId | str) -> list[tuple[int, AsteroidState]]:
+    """``civ``'s targets whose guards have attacked and still stand (``/capture attack``'s), with
+    their places."""
+    return [
+        (i, a)
+        for i, a in enumerate(state.asteroids)
+        if a.status == "target" and a.target_by == civ and a.phase == "besieged" and a.guards
+    ]
+
+
 def besieged_by(state: AsteroidBeltState, index: int, civ: CivId | str) -> str:
     """The label of the asteroid at place ``index`` if ``civ`` besieges it, guards standing (a
     button's custom id names it so); else that the moment has passed."""
