@@ -465,15 +465,7 @@ class Store:
         campaign = tx.campaign
         if tx._delete:
             assert campaign is not None
-            row = await conn.fetchrow(
-                "DELETE FROM campaigns WHERE channel_id = ? AND version = ? RETURNING channel_id",
-                channel_id,
-                campaign.version,
-            )
-            if row is None:
-                raise ConcurrencyError(channel_id)
-            await conn.execute("DELETE FROM history WHERE campaign_id = ?", campaign.campaign_id)
-            await conn.execute("DELETE FROM game_masters WHERE channel_id = ?", channel_id)
+            await _delete_campaign(conn, channel_id, campaign)
             return None, campaign.campaign_id
         undo_patch: str | None = None
         aside = False
@@ -487,25 +479,8 @@ class Store:
         else:
             assert campaign is not None
             campaign_id = campaign.campaign_id
-            # the state as stored is already its canonical JSON: no need to write it again
-            before_text = tx._stored_text or dump_json(campaign.state)
-            new_text = dump_json(tx._new_state) if tx._new_state is not None else before_text
-            if new_text == before_text:
-                aside = True  # changed nothing: no patch, and undo passes it by
-            else:
-                assert tx._new_state is not None
-                # the state before as stored (a command may have changed the campaign's
-                # parsed copy in place), and the new one as it will be stored
-                undo_patch = dump_json(
-                    change_back(
-                        json.loads(new_text),
-                        json.loads(before_text),
-                        before_text,
-                        after_text=new_text,
-                    )
-                )
-                await write_state(conn, campaign, new_text, now)
-                tx.changed = True
+            undo_patch = await _write_change(conn, tx, campaign, now)
+            aside = undo_patch is None
         row = await conn.fetchrow(
             f"INSERT INTO history ({HISTORY_COLUMNS}) VALUES (?, "
             "(SELECT COALESCE(MAX(seq), 0) + 1 FROM history WHERE campaign_id = ?), "
@@ -772,3 +747,35 @@ def _claim_of(row: Any) -> Claim:
         campaign_id=None if row["campaign_id"] is None else int(row["campaign_id"]),
         seq=None if row["seq"] is None else int(row["seq"]),
     )
+
+
+async def _delete_campaign(conn: Conn, channel_id: int, campaign: Campaign) -> None:
+    """A transaction's deletion of the channel's campaign (refused if it changed meanwhile)."""
+    row = await conn.fetchrow(
+        "DELETE FROM campaigns WHERE channel_id = ? AND version = ? RETURNING channel_id",
+        channel_id,
+        campaign.version,
+    )
+    if row is None:
+        raise ConcurrencyError(channel_id)
+    await conn.execute("DELETE FROM history WHERE campaign_id = ?", campaign.campaign_id)
+    await conn.execute("DELETE FROM game_masters WHERE channel_id = ?", channel_id)
+
+
+async def _write_change(conn: Conn, tx: Tx, campaign: Campaign, now: str) -> str | None:
+    """Write the campaign's new state, if the transaction changed it, and return the change
+    back (its undo patch); None: it changed nothing (an aside, which undo passes by)."""
+    # the state as stored is already its canonical JSON: no need to write it again
+    before_text = tx._stored_text or dump_json(campaign.state)
+    new_text = dump_json(tx._new_state) if tx._new_state is not None else before_text
+    if new_text == before_text:
+        return None
+    assert tx._new_state is not None
+    # the state before as stored (a command may have changed the campaign's parsed copy in
+    # place), and the new one as it will be stored
+    undo_patch = dump_json(
+        change_back(json.loads(new_text), json.loads(before_text), before_text, after_text=new_text)
+    )
+    await write_state(conn, campaign, new_text, now)
+    tx.changed = True
+    return undo_patch
