@@ -16,6 +16,8 @@ Two forms of the commands, interleaved in the same rounds:
 State-changing commands are measured from the same state every time: each timed command is
 followed by an untimed ``/campaign undo`` by the same member, which restores the state from
 before it (the undo round trips are reported on their own row); their dice differ every run.
+A ``/battle`` in a campaign channel is an aside (a history entry, the state unchanged) that
+undo passes by: its entries accumulate, as at a table.
 Rounds are interleaved — one of every case per round, then one bare durable commit without
 the bot — so a slow moment of the machine hits every case alike.
 
@@ -201,7 +203,6 @@ def cases(form: str = "both") -> list[Case]:
             "battle",
             sc.BATTLE,
             WITH_CAMPAIGN,
-            undo=True,
             kind="commits",
             form="repeated",
         ),
@@ -210,7 +211,6 @@ def cases(form: str = "both") -> list[Case]:
             "battle",
             {},
             WITH_CAMPAIGN_HEAVY,
-            undo=True,
             kind="commits",
             form="heavy",
             vary=_battle(2),

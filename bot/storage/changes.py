@@ -23,6 +23,7 @@ time."""
 
 from __future__ import annotations
 
+import difflib
 import json
 from collections.abc import Hashable
 from typing import Any
@@ -46,45 +47,92 @@ def whole_state(before: JsonDict) -> Patch:
     return [{"op": "replace", "path": "", "value": before}]
 
 
-def _prune(after: Any, before: Any) -> tuple[Any, Any]:
-    """``after`` and ``before`` with every object member that is equal in both left out,
-    recursively: a patch between the pruned pair is one between the whole pair (the paths are
-    the same, and what was left out needs no operation), and it is made far faster — the diff
-    then compares only what changed. Equal as Python values: 1, 1.0 and true are equal there
-    and not in JSON, which the check of every patch against the whole state catches."""
-    if not (isinstance(after, dict) and isinstance(before, dict)):
-        return after, before
-    kept_after: JsonDict = {}
-    kept_before: JsonDict = {}
-    for key in sorted(after.keys() | before.keys()):  # the same patch every time
-        if key not in before:
-            kept_after[key] = after[key]
-        elif key not in after:
-            kept_before[key] = before[key]
-        elif after[key] != before[key]:
-            kept_after[key], kept_before[key] = _prune(after[key], before[key])
-    return kept_after, kept_before
+def _token(key: str) -> str:
+    """``key`` as a JSON Pointer reference token (RFC 6901)."""
+    return key.replace("~", "~0").replace("/", "~1")
+
+
+def _diff(after: Any, before: Any, path: str, ops: Patch) -> None:
+    """Append to ``ops`` the operations that turn ``after`` into ``before`` at ``path``: an
+    object member by member, an array item by item (see :func:`_diff_arrays`), anything else
+    replaced. Equal as Python values is left alone: 1, 1.0 and true are equal there and not in
+    JSON, which the check of every patch against the whole state catches."""
+    if after == before:
+        return
+    if isinstance(after, dict) and isinstance(before, dict):
+        for key in sorted(after.keys() - before.keys()):
+            ops.append({"op": "remove", "path": f"{path}/{_token(key)}"})
+        for key in sorted(after.keys() & before.keys()):
+            if after[key] != before[key]:
+                _diff(after[key], before[key], f"{path}/{_token(key)}", ops)
+        for key in sorted(before.keys() - after.keys()):
+            ops.append({"op": "add", "path": f"{path}/{_token(key)}", "value": before[key]})
+    elif isinstance(after, list) and isinstance(before, list):
+        _diff_arrays(after, before, path, ops)
+    else:
+        ops.append({"op": "replace", "path": path, "value": before})
+
+
+def _diff_arrays(after: list[Any], before: list[Any], path: str, ops: Patch) -> None:
+    """Items the same at both ends are left alone; between them, the items are matched by their
+    ``repr`` (difflib; the items are parsed from canonical JSON, so their members come in the
+    same order, and ``repr`` tells 1, 1.0 and true apart): runs changed in place are compared
+    item by item, runs that differ in length are removed and added whole, and the operations go
+    from the array's end backwards, so that each one's positions are still those of ``after``
+    when it applies."""
+    low, high_after, high_before = 0, len(after), len(before)
+    while low < high_after and low < high_before and after[low] == before[low]:
+        low += 1
+    while (
+        high_after > low and high_before > low and after[high_after - 1] == before[high_before - 1]
+    ):
+        high_after -= 1
+        high_before -= 1
+    matcher = difflib.SequenceMatcher(
+        None,
+        [repr(item) for item in after[low:high_after]],
+        [repr(item) for item in before[low:high_before]],
+        autojunk=False,
+    )
+    for tag, a1, a2, b1, b2 in reversed(matcher.get_opcodes()):
+        if tag == "equal":
+            continue
+        if a2 - a1 == b2 - b1:
+            for k in range(a2 - a1):
+                item_after, item_before = after[low + a1 + k], before[low + b1 + k]
+                if item_after != item_before:
+                    _diff(item_after, item_before, f"{path}/{low + a1 + k}", ops)
+            continue
+        for k in reversed(range(a1, a2)):
+            ops.append({"op": "remove", "path": f"{path}/{low + k}"})
+        for k in range(b2 - b1):
+            ops.append(
+                {"op": "add", "path": f"{path}/{low + a1 + k}", "value": before[low + b1 + k]}
+            )
 
 
 def change_back(
     after: JsonDict,
     before: JsonDict,
     before_text: str | None = None,
-    pruned: tuple[Any, Any] | None = None,
     after_text: str | None = None,
+    *,
+    spare: bool = False,
 ) -> Patch:
     """The patch that turns ``after`` into ``before`` (``before_text``, ``after_text``: their
-    canonical JSON, ``pruned``: :func:`_prune` of the pair, if known): the smaller of a diff
-    and the whole state, never one that misses."""
+    canonical JSON, if known): the smaller of a diff and the whole state, never one that
+    misses. ``spare``: the caller has no further use for ``after``, and the check may apply
+    the patch to it instead of to a copy. (The diff is this module's: jsonpatch's own took 2–4 ms for a state of 40 ships,
+    comparing whole arrays; this one looks only at what changed.)"""
     whole = whole_state(before)
     if before_text is None:
         before_text = _text(before)
-    pruned_after, pruned_before = pruned if pruned is not None else _prune(after, before)
+    patch: Patch = []
+    _diff(after, before, "", patch)
     try:
-        patch: Patch = jsonpatch.make_patch(pruned_after, pruned_before).patch
         # checked against the whole state, compared as text: 1, 1.0 and true are equal in
         # Python, not in JSON (applied to a copy made through JSON: far faster than deepcopy)
-        copy = json.loads(after_text if after_text is not None else _text(after))
+        copy = after if spare else json.loads(after_text or _text(after))
         exact = _text(jsonpatch.apply_patch(copy, patch, in_place=True)) == before_text
     except PatchError:
         return whole
@@ -150,8 +198,7 @@ class Converter:
             return key, None, False  # the start: nothing before it
         if after is None:
             return key, whole_state(before), False
-        pruned = _prune(after, before)
         text = _text(before)
-        if pruned == ({}, {}) and text == _text(after):  # changed nothing
+        if after == before and text == _text(after):  # changed nothing
             return key, None, True
-        return key, change_back(after, before, text, pruned), False
+        return key, change_back(after, before, text), False

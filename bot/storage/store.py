@@ -774,7 +774,7 @@ async def _write_change(conn: Conn, tx: Tx, campaign: Campaign, now: str) -> str
     # the state before as stored (a command may have changed the campaign's parsed copy in
     # place), and the new one as it will be stored
     undo_patch = dump_json(
-        change_back(json.loads(new_text), json.loads(before_text), before_text, after_text=new_text)
+        change_back(json.loads(new_text), json.loads(before_text), before_text, spare=True)
     )
     await write_state(conn, campaign, new_text, now)
     tx.changed = True

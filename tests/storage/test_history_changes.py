@@ -10,11 +10,14 @@ from pathlib import Path
 from typing import Any
 
 import asyncpg
+import jsonpatch
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bot.rules.errors import BotError
 from bot.storage import Store
-from bot.storage.changes import Converter, change_back, restore, whole_state
+from bot.storage.changes import Converter, _diff, change_back, restore, whole_state
 from bot.storage.migrations import migrations
 from tests.refusals import raises_refusal
 
@@ -245,3 +248,62 @@ async def test_a_state_changed_in_place_still_undoes_exactly(database_url: str) 
         assert await _undo_newest(store) == (2, A0)
     finally:
         await store.close()
+
+
+_json = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-3, 3)
+    | st.sampled_from([1.0, 0.5])
+    | st.text("ab~/", max_size=2),
+    lambda inner: (
+        st.lists(inner, max_size=5)
+        | st.dictionaries(st.text("ab~/", max_size=2), inner, max_size=4)
+    ),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(before=st.dictionaries(st.text("ab~/", max_size=2), _json, max_size=4), data=st.data())
+def test_change_back_gives_any_state_back_exactly(
+    before: dict[str, Any], data: st.DataObject
+) -> None:
+    # an "after" that shares much with "before": its arrays with items removed, added, changed
+    def vary(value: Any) -> Any:
+        if isinstance(value, dict):
+            return {k: vary(v) for k, v in value.items() if data.draw(st.integers(0, 5))}
+        if isinstance(value, list):
+            items = [vary(v) for v in value if data.draw(st.integers(0, 4))]
+            at = data.draw(st.integers(0, len(items)))
+            return items[:at] + data.draw(st.lists(_json, max_size=2)) + items[at:]
+        return value if data.draw(st.integers(0, 3)) else data.draw(_json)
+
+    after = vary(before)
+    patch = change_back(after, before)
+    as_text = json.dumps(restore(after, patch), sort_keys=True)
+    assert as_text == json.dumps(before, sort_keys=True)
+    # the diff is exact by itself: the whole state only where it would not be smaller
+    if patch == whole_state(before):
+        ops: list[dict[str, Any]] = []
+        _diff(after, before, "", ops)
+        done = json.dumps(jsonpatch.apply_patch(after, ops), sort_keys=True)
+        exact = done == json.dumps(before, sort_keys=True)
+        assert not exact or len(json.dumps(ops)) >= len(
+            json.dumps(before, sort_keys=True, separators=(",", ":"))
+        )
+
+
+def test_change_back_of_a_long_array_keeps_only_what_changed() -> None:
+    before = {"ships": [{"name": f"S{i}", "hp": i % 3} for i in range(40)]}
+    after = {"ships": [dict(s, hp=9) if i in (5, 30) else s for i, s in enumerate(before["ships"])]}
+    del after["ships"][12]  # one lost ...
+    after["ships"].insert(20, {"name": "new", "hp": 1})  # ... and one built
+    patch = change_back(after, before)
+    assert restore(after, patch) == before
+    assert patch == [
+        {"op": "replace", "path": "/ships/30/hp", "value": 0},
+        {"op": "remove", "path": "/ships/20"},  # "new", after the loss
+        {"op": "add", "path": "/ships/12", "value": {"name": "S12", "hp": 0}},
+        {"op": "replace", "path": "/ships/5/hp", "value": 2},
+    ]
