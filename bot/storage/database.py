@@ -31,6 +31,7 @@ import os
 import sqlite3
 from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 from urllib.parse import unquote, urlsplit
@@ -134,6 +135,16 @@ def limit_now(default: float) -> float:
     return left
 
 
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One of a transaction's last statements (:meth:`Conn.finish`); ``missing``: raised
+    when the statement gives no row (an UPDATE … RETURNING that found nothing to update)."""
+
+    sql: str
+    args: tuple[Any, ...] = ()
+    missing: Exception | None = None
+
+
 class Conn(Protocol):
     """A connection inside (or outside) a transaction; SQL uses ``?`` placeholders."""
 
@@ -144,6 +155,13 @@ class Conn(Protocol):
     async def execute(self, sql: str, *args: Any) -> None: ...
 
     async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None: ...
+
+    async def finish(self, steps: Sequence[Step]) -> None:
+        """The transaction's last statements, in order; nothing runs on the connection after
+        them. SQLite sends them with the transaction's COMMIT, in one trip to its thread: a
+        statement's own failure (or its ``missing``) is raised as it is and the transaction
+        rolls back, as if it had run here; only COMMIT's failure is :class:`CommitFailed`.
+        PostgreSQL runs them here and now."""
 
 
 class SchemaTooNew(RuntimeError):
@@ -260,6 +278,33 @@ def _begin_then_fetchall(
     return db.execute(sql, args).fetchall()
 
 
+class _CommitError(Exception):
+    """(From aiosqlite's thread) COMMIT itself failed: ``cause``."""
+
+    def __init__(self, cause: BaseException) -> None:
+        super().__init__(repr(cause))
+        self.cause = cause
+
+
+def commit(db: sqlite3.Connection) -> None:
+    """(In aiosqlite's thread) the transaction's COMMIT (a function of its own, so that tests
+    can make it fail as a lost disk would)."""
+    db.execute("COMMIT")
+
+
+def _finish_then_commit(db: sqlite3.Connection, steps: Sequence[Step]) -> None:
+    """(In aiosqlite's thread) the transaction's last statements, then COMMIT: a statement's
+    failure is raised as it is (nothing committed); COMMIT's as :class:`_CommitError`."""
+    for step in steps:
+        rows = db.execute(step.sql, step.args).fetchall()
+        if step.missing is not None and not rows:
+            raise step.missing
+    try:
+        commit(db)
+    except Exception as exc:
+        raise _CommitError(exc) from exc
+
+
 class _SqliteConn:
     """A connection's statements. ``begin`` (a transaction's BEGIN IMMEDIATE) runs just before
     the first statement, in the same trip to aiosqlite's thread: the same statements in the same
@@ -268,6 +313,8 @@ class _SqliteConn:
     def __init__(self, conn: aiosqlite.Connection, begin: str | None = None) -> None:
         self._conn = conn
         self._begin = begin
+        #: the last statements, sent with COMMIT (:meth:`finish`)
+        self.last: Sequence[Step] = ()
 
     @property
     def begun(self) -> bool:
@@ -302,6 +349,10 @@ class _SqliteConn:
         if begin is not None:
             await self._conn.execute_fetchall(begin)
         await self._conn.executemany(sql, rows)
+
+    async def finish(self, steps: Sequence[Step]) -> None:
+        assert self.begun and not self.last, "finish() comes once, after the first statement"
+        self.last = tuple(steps)
 
 
 def _prepare_folder(path: str) -> None:
@@ -455,12 +506,21 @@ class SqliteDatabase(Database):
                 if not sconn.begun:
                     return  # no statement ran: no transaction to commit
                 try:
+                    # the last statements (if any) and COMMIT: one trip to aiosqlite's thread
                     async with asyncio.timeout(COMMIT_WAIT):
-                        await asyncio.shield(conn.execute_fetchall("COMMIT"))
+                        await asyncio.shield(
+                            conn._execute(_finish_then_commit, conn._conn, sconn.last)
+                        )
+                except _CommitError as exc:
+                    with contextlib.suppress(Exception):
+                        await asyncio.shield(conn.execute_fetchall("ROLLBACK"))
+                    raise CommitFailed(exc.cause) from exc.cause
                 except Exception as exc:
                     with contextlib.suppress(Exception):
                         await asyncio.shield(conn.execute_fetchall("ROLLBACK"))
-                    raise CommitFailed(exc) from exc
+                    if isinstance(exc, TimeoutError):
+                        raise CommitFailed(exc) from exc  # the statements or COMMIT: unknown
+                    raise  # a last statement failed: nothing was committed
             finally:
                 self._write_lock.release()
 
@@ -556,6 +616,12 @@ class _PgConn:
 
     async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
         await self._conn.executemany(_pg_sql(sql), rows)
+
+    async def finish(self, steps: Sequence[Step]) -> None:
+        for step in steps:
+            row = await self._conn.fetchrow(_pg_sql(step.sql), *step.args)
+            if step.missing is not None and row is None:
+                raise step.missing
 
 
 def describe_url(url: str) -> str:

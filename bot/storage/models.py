@@ -15,7 +15,7 @@ from bot.ids import fits_database
 from bot.rules.dice import Draw
 from bot.rules.errors import BotError, InputError
 from bot.rules.msg import Msg
-from bot.storage.database import Conn, Row
+from bot.storage.database import Conn, Row, Step
 from bot.storage.errors import ConcurrencyError
 
 JsonDict = dict[str, Any]
@@ -224,15 +224,20 @@ async def insert_campaign(
     return campaign_id
 
 
-async def write_state(conn: Conn, campaign: Campaign, state_text: str, now: str) -> None:
-    """Write a new state over ``campaign`` (ConcurrencyError if its version moved)."""
-    row = await conn.fetchrow(
+def state_step(campaign: Campaign, state_text: str, now: str) -> Step:
+    """The statement that writes a new state over ``campaign`` (ConcurrencyError if its
+    version moved)."""
+    return Step(
         "UPDATE campaigns SET state = ?, version = version + 1, updated_at = ? "
         "WHERE channel_id = ? AND version = ? RETURNING version",
-        state_text,
-        now,
-        campaign.channel_id,
-        campaign.version,
+        (state_text, now, campaign.channel_id, campaign.version),
+        missing=ConcurrencyError(campaign.channel_id),
     )
-    if row is None:
-        raise ConcurrencyError(campaign.channel_id)
+
+
+async def write_state(conn: Conn, campaign: Campaign, state_text: str, now: str) -> None:
+    """Write a new state over ``campaign`` now (:func:`state_step`)."""
+    step = state_step(campaign, state_text, now)
+    if await conn.fetchrow(step.sql, *step.args) is None:
+        assert step.missing is not None
+        raise step.missing

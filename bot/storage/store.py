@@ -44,6 +44,7 @@ from bot.storage.database import (
     Database,
     SchemaTooNew,
     SchemaTooOld,
+    Step,
     open_database,
 )
 from bot.storage.deadline import remaining
@@ -69,6 +70,7 @@ from bot.storage.models import (
     entry_of,
     insert_campaign,
     read_game_masters,
+    state_step,
     write_state,
 )
 from bot.storage.transfer import (
@@ -113,6 +115,7 @@ class Locked:
     campaign: Campaign | None
     text: str | None
     now: str
+    last_seq: int = 0  # the campaign's newest history entry (0: none)
 
 
 class Store:
@@ -308,7 +311,9 @@ class Store:
             sql = (
                 f"SELECT (SELECT COUNT(*) FROM interactions WHERE interaction_id = ?) AS claimed, "
                 f"{self.db.now_sql} AS now, "
-                f"{', '.join('c.' + c for c in CAMPAIGN_COLUMNS.split(', '))} "
+                f"{', '.join('c.' + c for c in CAMPAIGN_COLUMNS.split(', '))}, "
+                "(SELECT MAX(h.seq) FROM history AS h WHERE h.campaign_id = c.campaign_id) "
+                "AS last_seq "
                 "FROM (SELECT 1 AS one) AS here "
                 "LEFT JOIN campaigns AS c ON c.channel_id = ?"
             )
@@ -323,9 +328,26 @@ class Store:
                 if row["claimed"]:
                     raise DuplicateInteraction(interaction_id)
                 campaign, text = campaign_of(row) if row["channel_id"] is not None else (None, None)
-                yield Locked(conn, campaign, text, str(row["now"]))
+                yield Locked(conn, campaign, text, str(row["now"]), row["last_seq"] or 0)
         finally:
             lock.release()
+
+    def _claim_step(
+        self,
+        interaction_id: int,
+        channel_id: int,
+        now: str,
+        *,
+        campaign_id: int | None = None,
+        seq: int | None = None,
+        outcome: str = "applied",
+    ) -> Step:
+        return Step(
+            "INSERT INTO interactions "
+            "(interaction_id, channel_id, claimed_at, claimed_by, campaign_id, seq, outcome) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (interaction_id, channel_id, now, self.process_name, campaign_id, seq, outcome),
+        )
 
     async def _claim(
         self,
@@ -339,18 +361,10 @@ class Store:
         outcome: str = "applied",
     ) -> None:
         if interaction_id is not None:
-            await conn.execute(
-                "INSERT INTO interactions "
-                "(interaction_id, channel_id, claimed_at, claimed_by, campaign_id, seq, outcome) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                interaction_id,
-                channel_id,
-                now,
-                self.process_name,
-                campaign_id,
-                seq,
-                outcome,
+            step = self._claim_step(
+                interaction_id, channel_id, now, campaign_id=campaign_id, seq=seq, outcome=outcome
             )
+            await conn.execute(step.sql, *step.args)
 
     async def claim_refusal(self, interaction_id: int, channel_id: int) -> bool:
         """Claim ``interaction_id`` as refused before refusing it in a way another process
@@ -424,24 +438,26 @@ class Store:
                 tx.now = locked.now
                 yield tx
                 if tx.has_work:
-                    tx.seq, campaign_id = await self._write(
-                        locked.conn,
+                    tx.seq, campaign_id, steps = await self._write(
+                        locked,
                         tx,
                         channel_id,
                         actor_id,
                         actor_name,
                         tx.command or command,
                         guild_id,
-                        locked.now,
                     )
-                    await self._claim(
-                        locked.conn,
-                        interaction_id,
-                        channel_id,
-                        locked.now,
-                        campaign_id=campaign_id,
-                        seq=tx.seq,
-                    )
+                    if interaction_id is not None:
+                        steps.append(
+                            self._claim_step(
+                                interaction_id,
+                                channel_id,
+                                locked.now,
+                                campaign_id=campaign_id,
+                                seq=tx.seq,
+                            )
+                        )
+                    await locked.conn.finish(steps)
         except CommitFailed as failed:
             claim = await self._settle(failed, channel_id, interaction_id)
             assert tx is not None
@@ -451,22 +467,22 @@ class Store:
 
     async def _write(
         self,
-        conn: Conn,
+        locked: Locked,
         tx: Tx,
         channel_id: int,
         actor_id: int,
         actor_name: str,
         command: str,
         guild_id: int | None,
-        now: str,
-    ) -> tuple[int | None, int]:
-        """The writes of one transaction. Returns the history sequence number (None for a
-        deletion) and the campaign's id."""
-        campaign = tx.campaign
+    ) -> tuple[int | None, int, list[Step]]:
+        """The writes of one transaction: the history sequence number (None for a deletion),
+        the campaign's id, and the statements left to run (:meth:`Conn.finish`, with the
+        interaction's claim: SQLite sends them with COMMIT)."""
+        conn, campaign, now = locked.conn, tx.campaign, locked.now
         if tx._delete:
             assert campaign is not None
-            await _delete_campaign(conn, channel_id, campaign)
-            return None, campaign.campaign_id
+            return None, campaign.campaign_id, _deletion(channel_id, campaign)
+        steps: list[Step] = []
         undo_patch: str | None = None
         aside = False
         if tx._new_game is not None:
@@ -475,30 +491,36 @@ class Store:
             campaign_id = await insert_campaign(
                 conn, channel_id, guild_id, tx._new_game, new_text, actor_id, now, now
             )
-            await conn.execute("DELETE FROM game_masters WHERE channel_id = ?", channel_id)
+            steps.append(Step("DELETE FROM game_masters WHERE channel_id = ?", (channel_id,)))
+            seq = 1
         else:
             assert campaign is not None
             campaign_id = campaign.campaign_id
-            undo_patch = await _write_change(conn, tx, campaign, now)
+            undo_patch, state = _change(tx, campaign, now)
+            if state is not None:
+                steps.append(state)
             aside = undo_patch is None
-        row = await conn.fetchrow(
-            f"INSERT INTO history ({HISTORY_COLUMNS}) VALUES (?, "
-            "(SELECT COALESCE(MAX(seq), 0) + 1 FROM history WHERE campaign_id = ?), "
-            "?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL, 0, ?) RETURNING seq",
-            campaign_id,
-            campaign_id,
-            channel_id,
-            now,
-            actor_id,
-            actor_name,
-            command,
-            tx._summary or command,
-            dump_json(tx._dice),
-            undo_patch,
-            int(aside),
+            seq = locked.last_seq + 1
+        steps.append(
+            Step(
+                f"INSERT INTO history ({HISTORY_COLUMNS}) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL, 0, ?)",
+                (
+                    campaign_id,
+                    seq,
+                    channel_id,
+                    now,
+                    actor_id,
+                    actor_name,
+                    command,
+                    tx._summary or command,
+                    dump_json(tx._dice),
+                    undo_patch,
+                    int(aside),
+                ),
+            )
         )
-        assert row is not None
-        return int(row[0]), campaign_id
+        return seq, campaign_id, steps
 
     # -- undo, export, import, game masters ----------------------------------------------------
     async def latest_undoable(self, channel_id: int) -> HistoryEntry | None:
@@ -749,33 +771,32 @@ def _claim_of(row: Any) -> Claim:
     )
 
 
-async def _delete_campaign(conn: Conn, channel_id: int, campaign: Campaign) -> None:
+def _deletion(channel_id: int, campaign: Campaign) -> list[Step]:
     """A transaction's deletion of the channel's campaign (refused if it changed meanwhile)."""
-    row = await conn.fetchrow(
-        "DELETE FROM campaigns WHERE channel_id = ? AND version = ? RETURNING channel_id",
-        channel_id,
-        campaign.version,
-    )
-    if row is None:
-        raise ConcurrencyError(channel_id)
-    await conn.execute("DELETE FROM history WHERE campaign_id = ?", campaign.campaign_id)
-    await conn.execute("DELETE FROM game_masters WHERE channel_id = ?", channel_id)
+    return [
+        Step(
+            "DELETE FROM campaigns WHERE channel_id = ? AND version = ? RETURNING channel_id",
+            (channel_id, campaign.version),
+            missing=ConcurrencyError(channel_id),
+        ),
+        Step("DELETE FROM history WHERE campaign_id = ?", (campaign.campaign_id,)),
+        Step("DELETE FROM game_masters WHERE channel_id = ?", (channel_id,)),
+    ]
 
 
-async def _write_change(conn: Conn, tx: Tx, campaign: Campaign, now: str) -> str | None:
-    """Write the campaign's new state, if the transaction changed it, and return the change
-    back (its undo patch); None: it changed nothing (an aside, which undo passes by)."""
+def _change(tx: Tx, campaign: Campaign, now: str) -> tuple[str | None, Step | None]:
+    """The change back (undo patch) of the transaction's new state and the statement that
+    writes it; (None, None) if it changed nothing (an aside, which undo passes by)."""
     # the state as stored is already its canonical JSON: no need to write it again
     before_text = tx._stored_text or dump_json(campaign.state)
     new_text = dump_json(tx._new_state) if tx._new_state is not None else before_text
     if new_text == before_text:
-        return None
+        return None, None
     assert tx._new_state is not None
     # the state before as stored (a command may have changed the campaign's parsed copy in
     # place), and the new one as it will be stored
     undo_patch = dump_json(
         change_back(json.loads(new_text), json.loads(before_text), before_text, spare=True)
     )
-    await write_state(conn, campaign, new_text, now)
     tx.changed = True
-    return undo_patch
+    return undo_patch, state_step(campaign, new_text, now)

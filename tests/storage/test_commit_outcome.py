@@ -4,22 +4,22 @@ the channel's lock, so the failed transaction has ended one way or the other) an
 was — applied (the command goes on to answer as usual), not applied (DatabaseUnavailable:
 "nothing was changed"), or, when even the lookup fails, OutcomeUnknown.
 
-The failure is made at the driver's COMMIT on both backends: the real COMMIT (or a ROLLBACK in
-its place) runs, then the connection error a lost connection gives is raised."""
+The failure is made at COMMIT on both backends (asyncpg's, and the store's SQLite COMMIT in
+aiosqlite's thread, sent with the transaction's last statements): the real COMMIT (or a ROLLBACK
+in its place) runs, then the connection error a lost connection gives is raised."""
 
 from __future__ import annotations
 
 import contextlib
 import sqlite3
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
-import aiosqlite
 import asyncpg
 import asyncpg.transaction
 import pytest
 
-from bot.storage import Store
+from bot.storage import Store, database
 from bot.storage.errors import DatabaseUnavailable, OutcomeUnknown
 
 CHANNEL = 4321
@@ -60,17 +60,18 @@ def failing_commit(
 
         monkeypatch.setattr(asyncpg.transaction.Transaction, "commit", commit)
     else:
-        real_execute: Callable[..., Awaitable[Any]] = aiosqlite.Connection.execute_fetchall
+        # SQLite's COMMIT runs in aiosqlite's thread, with the transaction's last statements
+        real_sqlite_commit = database.commit
 
-        async def execute_fetchall(self: aiosqlite.Connection, sql: str, *args: Any) -> Any:
-            if sql != "COMMIT" or not armed[0]:
-                return await real_execute(self, sql, *args)
+        def sqlite_commit(db: sqlite3.Connection) -> None:
+            if not armed[0]:
+                return real_sqlite_commit(db)
             armed[0] = False
-            await real_execute(self, "COMMIT" if committed else "ROLLBACK")
+            db.execute("COMMIT" if committed else "ROLLBACK")
             then()
             raise error
 
-        monkeypatch.setattr(aiosqlite.Connection, "execute_fetchall", execute_fetchall)
+        monkeypatch.setattr(database, "commit", sqlite_commit)
     yield
 
 

@@ -6,6 +6,7 @@ import sys
 import textwrap
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -228,4 +229,63 @@ async def test_a_sqlite_transaction_begins_with_its_first_statement(tmp_path: Pa
         async with db.transaction() as conn:
             await conn.execute("INSERT INTO meta (key, value) VALUES ('probe', 'y')")
     assert await store.get_meta("probe") == "x"
+    await store.close()
+
+
+async def test_a_sqlite_transactions_last_statements_go_with_its_commit(tmp_path: Path) -> None:
+    """A transaction's last statements (Conn.finish) and COMMIT are one trip to aiosqlite's
+    thread: a command that changes a campaign makes two trips in all (BEGIN with the read, then
+    the state, the history entry, the claim and COMMIT). A last statement that fails is raised
+    as itself and nothing is written; one that finds no row raises its ``missing``."""
+    import aiosqlite
+
+    from bot.storage.database import SqliteDatabase, Step
+
+    store = await Store.open(tmp_path / "db.sqlite3")
+    db = store.db
+    assert isinstance(db, SqliteDatabase)
+    async with store.transaction(CHANNEL, actor_id=1, command="/setup") as tx:
+        tx.create("counter", {"n": 0})
+        tx.record("started")
+    trips: list[str] = []
+    real = aiosqlite.Connection._execute
+
+    async def counted(self: aiosqlite.Connection, fn: Any, *args: Any) -> Any:
+        if self is db._writer:  # type: ignore[attr-defined]
+            trips.append(getattr(fn, "__name__", repr(fn)))
+        return await real(self, fn, *args)
+
+    aiosqlite.Connection._execute = counted  # type: ignore[method-assign]
+    try:
+        async with store.transaction(
+            CHANNEL, actor_id=2, command="/inc", interaction_id=10**17
+        ) as tx:
+            assert tx.state is not None
+            tx.set_state({"n": tx.state["n"] + 1})
+            tx.record("n+1")
+    finally:
+        aiosqlite.Connection._execute = real  # type: ignore[method-assign]
+    assert trips == ["_begin_then_fetchall", "_finish_then_commit"]
+    assert tx.seq == 2
+    claim = await store.claim_of(10**17)
+    assert claim is not None and (claim.outcome, claim.seq) == ("applied", 2)
+
+    with pytest.raises(sqlite3.IntegrityError):  # a last statement fails: nothing written
+        async with db.transaction() as conn:
+            await conn.execute("INSERT INTO meta (key, value) VALUES ('a', '1')")
+            await conn.finish([Step("INSERT INTO meta (key, value) VALUES ('a', '2')")])
+    assert await store.get_meta("a") is None
+
+    class Missing(Exception):
+        pass
+
+    with pytest.raises(Missing):
+        async with db.transaction() as conn:
+            await conn.execute("INSERT INTO meta (key, value) VALUES ('b', '1')")
+            await conn.finish(
+                [Step("UPDATE meta SET value = 'x' WHERE key = 'none' RETURNING 1", (), Missing())]
+            )
+    assert await store.get_meta("b") is None
+    campaign = await store.get(CHANNEL)
+    assert campaign is not None and campaign.state == {"n": 1}
     await store.close()
