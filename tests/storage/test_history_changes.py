@@ -264,7 +264,7 @@ _json = st.recursive(
 )
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=120, deadline=None)
 @given(before=st.dictionaries(st.text("ab~/", max_size=2), _json, max_size=4), data=st.data())
 def test_change_back_gives_any_state_back_exactly(
     before: dict[str, Any], data: st.DataObject
