@@ -516,6 +516,19 @@ class TableBot(CampaignAccess, commands.AutoShardedBot):
         if answer.applied:
             self.database_state.ok()
 
+    def dispatch(self, event_name: str, /, *args: Any, **kwargs: Any) -> None:
+        # The bot's only "interaction" listener (on_interaction) acts on button presses: for
+        # the rest (every slash command, autocomplete) discord.py would start a task that
+        # does nothing
+        if (
+            event_name == "interaction"
+            and args
+            and getattr(args[0], "type", None) is not discord.InteractionType.component
+            and not self.extra_events.get("on_interaction")
+        ):
+            return
+        super().dispatch(event_name, *args, **kwargs)
+
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """A button press no handler takes (an old message's view) is answered "expired"."""
         if interaction.type is discord.InteractionType.component:
