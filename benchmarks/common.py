@@ -57,6 +57,23 @@ def rss_mb(pid: int) -> float:
     raise RuntimeError(f"no VmRSS for process {pid}")
 
 
+def thread_cpu(pid: int) -> dict[str, tuple[float, float]]:
+    """User and system CPU seconds of process ``pid``: its main thread (the event loop's) as
+    "loop", its other threads together as "threads" (aiosqlite's connection threads, where
+    SQLite itself runs, and the default executor). A thread that has ended is not counted."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    out: dict[str, tuple[float, float]] = {}
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        try:
+            fields = (task / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        role = "loop" if task.name == str(pid) else "threads"
+        user, system = out.get(role, (0.0, 0.0))
+        out[role] = (user + int(fields[11]) / ticks, system + int(fields[12]) / ticks)
+    return out
+
+
 def cpu_seconds(pid: int) -> float:
     """User + system CPU time used so far by process ``pid`` (all its threads)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
@@ -97,6 +114,9 @@ class BotProcess:
 
     def cpu_seconds(self) -> float:
         return cpu_seconds(self.proc.pid)
+
+    def thread_cpu(self) -> dict[str, tuple[float, float]]:
+        return thread_cpu(self.proc.pid)
 
     async def run(
         self,

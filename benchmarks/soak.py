@@ -18,8 +18,9 @@ turns, ``--repeat`` times each, so a slow moment of the machine hits each alike:
   cannot be reached).
 
 Reported per run: commands/s, the bot process's CPU time per command (user + system, from
-/proc), its resident memory before the first command and after the last, and the p50 round
-trip. The targets: today's SQLite throughput at least 0.9× the older commit's, and its CPU per
+/proc; and split by thread — the main thread, the event loop's, against the others, where
+aiosqlite runs SQLite — and by user and system time), its resident memory before the first
+command and after the last, and the p50 round trip. The targets: today's SQLite throughput at least 0.9× the older commit's, and its CPU per
 command at most 1.1× — judged on the medians of the runs.
 
 With ``--profile FILE``, one more soak of today's bot on SQLite runs under py-spy (sampling the
@@ -183,6 +184,8 @@ class Run:
     rss_start: float = 0.0
     rss_end: float = 0.0
     latencies: list[float] = field(default_factory=list)
+    # CPU seconds by thread role and kind: ("loop" | "threads", "user" | "system")
+    split: dict[tuple[str, str], float] = field(default_factory=dict)
 
     @property
     def per_second(self) -> float:
@@ -258,10 +261,15 @@ async def soak(
                 await asyncio.sleep(1.0)
             run.rss_start = bot.rss_mb()
             cpu_before = bot.cpu_seconds()
+            threads_before = bot.thread_cpu()
             start = time.perf_counter()
             await asyncio.gather(*(player() for _ in range(in_flight)))
             run.seconds = time.perf_counter() - start
             run.cpu = bot.cpu_seconds() - cpu_before
+            for role, (user, system) in bot.thread_cpu().items():
+                user_before, system_before = threads_before.get(role, (0.0, 0.0))
+                run.split[role, "user"] = user - user_before
+                run.split[role, "system"] = system - system_before
             run.rss_end = bot.rss_mb()
             if recorder is not None:
                 recorder.send_signal(2)
@@ -279,6 +287,13 @@ def table(runs: list[Run], against: str) -> str:
             f"{r.name:<34} {r.commands:>8} {r.per_second:>7.0f} {r.cpu_ms:>10.2f} "
             f"{r.rss_start:>5.0f} → {r.rss_end:<5.0f} {median(r.latencies):>7.2f}"
         )
+    for r in runs:
+        parts = [
+            f"{role} {kind} {r.split.get((role, kind), 0.0) / r.commands * 1000:.2f}"
+            for role in ("loop", "threads")
+            for kind in ("user", "system")
+        ]
+        lines.append(f"  {r.name}: CPU ms/cmd by thread: " + ", ".join(parts))
     old = [r for r in runs if r.name.startswith(against)]
     new = [r for r in runs if r.name == "today, SQLite"]
     if old and new:
@@ -314,7 +329,7 @@ async def measure(
         for _ in range(repeat):
             for name, root, kind in configurations:
                 run = await soak(name, root, kind, campaigns, in_flight)
-                print(table([run], against).splitlines()[1], flush=True)
+                print("\n".join(table([run], against).splitlines()[1:3]), flush=True)
                 runs.append(run)
     if profile is not None:
         run = await soak("today, SQLite (profiled)", ROOT, "sqlite", campaigns, in_flight, profile)
