@@ -47,11 +47,6 @@ def whole_state(before: JsonDict) -> Patch:
     return [{"op": "replace", "path": "", "value": before}]
 
 
-def _token(key: str) -> str:
-    """``key`` as a JSON Pointer reference token (RFC 6901)."""
-    return key.replace("~", "~0").replace("/", "~1")
-
-
 def _diff(after: Any, before: Any, path: str, ops: Patch) -> None:
     """Append to ``ops`` the operations that turn ``after`` into ``before`` at ``path``: an
     object member by member, an array item by item (see :func:`_diff_arrays`), anything else
@@ -61,12 +56,14 @@ def _diff(after: Any, before: Any, path: str, ops: Patch) -> None:
         return
     if isinstance(after, dict) and isinstance(before, dict):
         for key in sorted(after.keys() - before.keys()):
-            ops.append({"op": "remove", "path": f"{path}/{_token(key)}"})
+            ops.append({"op": "remove", "path": f"{path}/{jsonpointer.escape(key)}"})
         for key in sorted(after.keys() & before.keys()):
             if after[key] != before[key]:
-                _diff(after[key], before[key], f"{path}/{_token(key)}", ops)
+                _diff(after[key], before[key], f"{path}/{jsonpointer.escape(key)}", ops)
         for key in sorted(before.keys() - after.keys()):
-            ops.append({"op": "add", "path": f"{path}/{_token(key)}", "value": before[key]})
+            ops.append(
+                {"op": "add", "path": f"{path}/{jsonpointer.escape(key)}", "value": before[key]}
+            )
     elif isinstance(after, list) and isinstance(before, list):
         _diff_arrays(after, before, path, ops)
     else:

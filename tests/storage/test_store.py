@@ -235,11 +235,10 @@ async def test_a_sqlite_transaction_begins_with_its_first_statement(tmp_path: Pa
 async def test_a_sqlite_transactions_last_statements_go_with_its_commit(tmp_path: Path) -> None:
     """A transaction's last statements (Conn.finish) and COMMIT are one trip to aiosqlite's
     thread: a command that changes a campaign makes two trips in all (BEGIN with the read, then
-    the state, the history entry, the claim and COMMIT). A last statement that fails is raised
-    as itself and nothing is written; one that finds no row raises its ``missing``."""
+    the state, the history entry, the claim and COMMIT)."""
     import aiosqlite
 
-    from bot.storage.database import SqliteDatabase, Step
+    from bot.storage.database import SqliteDatabase
 
     store = await Store.open(tmp_path / "db.sqlite3")
     db = store.db
@@ -270,22 +269,45 @@ async def test_a_sqlite_transactions_last_statements_go_with_its_commit(tmp_path
     claim = await store.claim_of(10**17)
     assert claim is not None and (claim.outcome, claim.seq) == ("applied", 2)
 
-    with pytest.raises(sqlite3.IntegrityError):  # a last statement fails: nothing written
-        async with db.transaction() as conn:
-            await conn.execute("INSERT INTO meta (key, value) VALUES ('a', '1')")
-            await conn.finish([Step("INSERT INTO meta (key, value) VALUES ('a', '2')")])
-    assert await store.get_meta("a") is None
+    campaign = await store.get(CHANNEL)
+    assert campaign is not None and campaign.state == {"n": 1}
+    await store.close()
+
+
+async def test_a_last_statement_that_fails_writes_nothing(database_url: str) -> None:
+    """A transaction's last statements (Conn.finish: on SQLite sent with COMMIT, on PostgreSQL
+    run at once): one that fails is raised as itself, one that finds no row raises its
+    ``missing`` — and nothing of the transaction is written, on either backend."""
+    from bot.storage.database import Step
+
+    store = await Store.open(database_url)
+    db = store.db
 
     class Missing(Exception):
         pass
 
-    with pytest.raises(Missing):
-        async with db.transaction() as conn:
-            await conn.execute("INSERT INTO meta (key, value) VALUES ('b', '1')")
-            await conn.finish(
-                [Step("UPDATE meta SET value = 'x' WHERE key = 'none' RETURNING 1", (), Missing())]
-            )
-    assert await store.get_meta("b") is None
-    campaign = await store.get(CHANNEL)
-    assert campaign is not None and campaign.state == {"n": 1}
-    await store.close()
+    try:
+        await store.set_meta("a", "0")
+        with pytest.raises(Exception) as failed:  # the same key twice: a constraint fails
+            async with db.transaction() as conn:
+                await conn.execute("INSERT INTO meta (key, value) VALUES ('b', '1')")
+                await conn.finish([Step("INSERT INTO meta (key, value) VALUES ('a', '2')")])
+        assert not isinstance(failed.value, Missing)
+        assert "unique" in str(failed.value).lower() or "duplicate" in str(failed.value).lower()
+        assert await store.get_meta("b") is None and await store.get_meta("a") == "0"
+        with pytest.raises(Missing):
+            async with db.transaction() as conn:
+                await conn.execute("INSERT INTO meta (key, value) VALUES ('c', '1')")
+                await conn.finish(
+                    [
+                        Step("UPDATE meta SET value = 'x' WHERE key = 'a'"),
+                        Step(
+                            "UPDATE meta SET value = 'y' WHERE key = 'none' RETURNING 1",
+                            (),
+                            Missing(),
+                        ),
+                    ]
+                )
+        assert await store.get_meta("c") is None and await store.get_meta("a") == "0"
+    finally:
+        await store.close()
